@@ -1,0 +1,180 @@
+/**
+ * npm run generate: specs/ -> generated/.
+ *
+ * Deterministic (no timestamps, stable key order), so CI can regenerate into a temp folder
+ * and compare. `--out DIR` writes elsewhere (the drift check uses it).
+ *
+ *   chat-socket.asyncapi.yaml -> generated/chat-socket.schema.json   (payload schemas as one JSON Schema)
+ *                             -> generated/chat-socket.ts            (wire-exact frame types)
+ *                             -> generated/chat-socket.validators.js (+ .d.ts; ajv standalone, no eval)
+ *   widget-http.openapi.yaml  -> generated/widget-http.ts            (openapi-typescript paths)
+ *                             -> generated/widget-http.validators.js (+ .d.ts; request/response bodies)
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { compile } from 'json-schema-to-typescript';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { parse as parseYaml } from 'yaml';
+import {
+  asyncapiSchemasToJsonSchema,
+  openapiSchemasToJsonSchema,
+  stripValidationOnlyKeywords,
+} from './generate/json-schema.js';
+import { standaloneValidators } from './generate/validators.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { out: { type: 'string', default: path.join(root, 'generated') } } });
+const outDir = path.resolve(values.out ?? 'generated');
+
+const ASYNCAPI = 'specs/chat-socket.asyncapi.yaml';
+const OPENAPI = 'specs/widget-http.openapi.yaml';
+
+function header(spec: string, comment: '//' | '#' = '//'): string {
+  return `${comment} Generated from ${spec} by \`npm run generate\` (scripts/generate.ts). Do not edit.\n`;
+}
+
+async function readYaml(relative: string): Promise<Record<string, unknown>> {
+  return parseYaml(await readFile(path.join(root, relative), 'utf8')) as Record<string, unknown>;
+}
+
+/** JSON has no comments: the header is the schema's own $comment. */
+function jsonWithHeader(spec: string, schema: Record<string, unknown>): string {
+  return `${JSON.stringify({ $comment: header(spec).slice(3).trim(), ...schema }, null, 2)}\n`;
+}
+
+async function emit(name: string, text: string): Promise<void> {
+  await writeFile(path.join(outDir, name), text);
+}
+
+async function generateChatSocket(): Promise<void> {
+  const doc = await readYaml(ASYNCAPI);
+  const schema = asyncapiSchemasToJsonSchema(doc);
+  await emit('chat-socket.schema.json', jsonWithHeader(ASYNCAPI, schema));
+
+  const types = await compile(stripValidationOnlyKeywords(schema) as never, 'ChatSocketFrame', {
+    additionalProperties: false,
+    unreachableDefinitions: true,
+    bannerComment: '',
+    format: true,
+    strictIndexSignatures: true,
+    ignoreMinAndMaxItems: true,
+  });
+  await emit(
+    'chat-socket.ts',
+    `${header(ASYNCAPI)}/* Frame types: narrow with switch (frame.type) and switch (frame.body.method). */\n\n${types}${methodHelpers()}`,
+  );
+
+  const validators = standaloneValidators(schema, 'draft-07', {
+    validateClientFrame: '#/$defs/ClientFrame',
+    validateServerFrame: '#/$defs/ServerFrame',
+  });
+  await emit('chat-socket.validators.js', `${header(ASYNCAPI)}${validators}`);
+  await emit(
+    'chat-socket.validators.d.ts',
+    `${header(ASYNCAPI)}import type { ClientFrame, ServerFrame } from './chat-socket.js';
+import type { GeneratedValidator } from './validator.js';
+
+/** Validates a frame the widget sends (closed: extra properties are violations). */
+export declare const validateClientFrame: GeneratedValidator<ClientFrame>;
+/** Validates a frame the chat service sends (open: extra properties are accepted). */
+export declare const validateServerFrame: GeneratedValidator<ServerFrame>;
+`,
+  );
+}
+
+/** Helper types that name one frame by its method, so callers never hand-write frame shapes. */
+function methodHelpers(): string {
+  return `
+/** The client frame whose body has the given method. */
+export type ClientFrameOf<M extends ClientBody['method']> = Omit<ClientFrame, 'body'> & {
+  body: Extract<ClientBody, { method: M }>;
+};
+/** The notification frame whose body has the given method. */
+export type NotificationFrameOf<M extends NotificationBody['method']> = Omit<NotificationFrame, 'body'> & {
+  body: Extract<NotificationBody, { method: M }>;
+};
+/** Every client method, in the order of the spec. */
+export const CLIENT_METHODS = [
+  'requestChat',
+  'renewChat',
+  'newMessage',
+  'isTyping',
+  'ping',
+  'closeConversation',
+] as const satisfies readonly ClientBody['method'][];
+/** Every notification method, in the order of the spec. */
+export const NOTIFICATION_METHODS = [
+  'requestChat',
+  'routeCancel',
+  'newParticipant',
+  'isTyping',
+  'newMessage',
+  'closeConversation',
+  'participantLeave',
+  'ping',
+  'pong',
+  'newAgentFileTransfer',
+] as const satisfies readonly NotificationBody['method'][];
+`;
+}
+
+async function generateWidgetHttp(): Promise<void> {
+  const doc = await readYaml(OPENAPI);
+  const ast = await openapiTS(doc as never, { alphabetize: false });
+  await emit('widget-http.ts', `${header(OPENAPI)}\n${astToString(ast)}`);
+
+  const schema = openapiSchemasToJsonSchema(doc);
+  await emit('widget-http.schema.json', jsonWithHeader(OPENAPI, schema));
+  const validators = standaloneValidators(schema, '2020-12', {
+    validateAvailabilityRequest: '#/$defs/AvailabilityRequest',
+    validateAvailabilityResponse: '#/$defs/AvailabilityResponse',
+    validateCountryData: '#/$defs/CountryData',
+    validateCallbackRequest: '#/$defs/CallbackRequest',
+    validateLeadRequest: '#/$defs/LeadRequest',
+  });
+  await emit('widget-http.validators.js', `${header(OPENAPI)}${validators}`);
+  await emit(
+    'widget-http.validators.d.ts',
+    `${header(OPENAPI)}import type { components } from './widget-http.js';
+import type { GeneratedValidator } from './validator.js';
+
+type Schemas = components['schemas'];
+export declare const validateAvailabilityRequest: GeneratedValidator<Schemas['AvailabilityRequest']>;
+export declare const validateAvailabilityResponse: GeneratedValidator<Schemas['AvailabilityResponse']>;
+export declare const validateCountryData: GeneratedValidator<Schemas['CountryData']>;
+export declare const validateCallbackRequest: GeneratedValidator<Schemas['CallbackRequest']>;
+export declare const validateLeadRequest: GeneratedValidator<Schemas['LeadRequest']>;
+`,
+  );
+}
+
+async function generateValidatorType(): Promise<void> {
+  await emit(
+    'validator.ts',
+    `${header(`${ASYNCAPI} and ${OPENAPI}`)}
+/** One ajv error, as the standalone validators report it. */
+export interface GeneratedValidationError {
+  /** JSON pointer of the offending value, e.g. /body/guid ("" for the whole frame). */
+  instancePath: string;
+  /** The schema keyword that failed (required, type, const, additionalProperties...). */
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** A generated validator: a type guard that leaves its errors on itself. */
+export interface GeneratedValidator<T> {
+  (data: unknown): data is T;
+  errors?: GeneratedValidationError[] | null;
+}
+`,
+  );
+}
+
+await mkdir(outDir, { recursive: true });
+await generateValidatorType();
+await generateChatSocket();
+await generateWidgetHttp();
+console.log(`generated/ written to ${path.relative(process.cwd(), outDir) || '.'}`);

@@ -1,0 +1,102 @@
+/**
+ * Turns the schemas of the specs into plain JSON Schema documents with `$defs`, the one
+ * input both the type generator and ajv read, so types and validators cannot disagree.
+ */
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type JsonObject = { [key: string]: Json };
+
+function isObject(value: Json | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Deep copy with `#/components/schemas/X` refs pointed at `#/$defs/X`, keys in source order. */
+function rewrite(value: Json, visit: (node: JsonObject) => JsonObject): Json {
+  if (Array.isArray(value)) return value.map((item) => rewrite(item, visit));
+  if (!isObject(value)) return value;
+  const copy: JsonObject = {};
+  for (const [key, child] of Object.entries(value)) {
+    copy[key] =
+      key === '$ref' && typeof child === 'string'
+        ? child.replace('#/components/schemas/', '#/$defs/')
+        : rewrite(child, visit);
+  }
+  return visit(copy);
+}
+
+function componentSchemas(doc: Record<string, unknown>, spec: string): JsonObject {
+  const components = doc.components as JsonObject | undefined;
+  const schemas = components?.schemas;
+  if (!isObject(schemas)) throw new Error(`${spec}: components.schemas is missing`);
+  return schemas;
+}
+
+/**
+ * AsyncAPI payload schemas (a JSON Schema draft-07 superset). AsyncAPI's `discriminator` is
+ * a bare property name; ajv wants `{ propertyName }`, which also gives one clear error for
+ * an unknown method instead of one per oneOf branch.
+ */
+export function asyncapiSchemasToJsonSchema(doc: Record<string, unknown>): JsonObject {
+  const schemas = componentSchemas(doc, 'AsyncAPI document');
+  const $defs = rewrite(schemas, (node) => {
+    if (typeof node.discriminator === 'string') node.discriminator = { propertyName: node.discriminator };
+    return node;
+  });
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: 'chat-socket.schema.json',
+    title: 'ChatSocketFrame',
+    description: 'Any frame on the chat socket: a client frame or a server frame.',
+    anyOf: [{ $ref: '#/$defs/ClientFrame' }, { $ref: '#/$defs/ServerFrame' }],
+    $defs,
+  };
+}
+
+/** OpenAPI 3.1 component schemas (JSON Schema 2020-12). Titles are added so types keep their names. */
+export function openapiSchemasToJsonSchema(doc: Record<string, unknown>): JsonObject {
+  const schemas = componentSchemas(doc, 'OpenAPI document');
+  const $defs = rewrite(schemas, (node) => node) as JsonObject;
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'widget-http.schema.json',
+    title: 'WidgetHttp',
+    $defs,
+  };
+}
+
+/**
+ * Keywords that only constrain values (conditional requirements) and that the type generator
+ * would otherwise turn into unusable intersections. The validators keep them.
+ */
+export function stripValidationOnlyKeywords(schema: JsonObject): JsonObject {
+  return rewrite(schema, (node) => {
+    delete node.if;
+    delete node.then;
+    delete node.else;
+    delete node.discriminator;
+    const anyOf = node.anyOf;
+    if (
+      Array.isArray(anyOf) &&
+      anyOf.every((branch) => isObject(branch) && Object.keys(branch).join() === 'required')
+    ) {
+      delete node.anyOf;
+    }
+    return node;
+  }) as JsonObject;
+}
+
+const ANNOTATIONS = ['title', 'description', 'examples', 'example', 'x-unit', '$comment'];
+
+/**
+ * The schema without annotation keywords. ajv's standalone output embeds the schemas it
+ * compiles; without annotations the validators ship about a third of the bytes.
+ */
+export function stripAnnotations(schema: JsonObject): JsonObject {
+  const stripped = rewrite(schema, (node) => {
+    for (const key of ANNOTATIONS) {
+      // A property *named* like an annotation (e.g. properties.description) is data, not an annotation.
+      if (typeof node[key] === 'string' || key === 'examples' || key === 'example') delete node[key];
+    }
+    return node;
+  }) as JsonObject;
+  return stripped;
+}

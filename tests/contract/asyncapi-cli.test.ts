@@ -1,0 +1,17 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, it } from 'vitest';
+import { asyncapiEnv } from '../../scripts/asyncapi-env.js';
+import { repoRoot } from '../support/specs.js';
+
+const run = promisify(execFile);
+
+it('asyncapi validate --fail-severity=warn passes, offline', async () => {
+  const bin = path.join(repoRoot, 'node_modules/.bin/asyncapi');
+  const { stdout } = await run(bin, ['validate', 'specs/chat-socket.asyncapi.yaml', '--fail-severity=warn'], {
+    cwd: repoRoot,
+    env: asyncapiEnv(process.env),
+  });
+  expect(stdout).toMatch(/is valid/);
+}, 60_000);
