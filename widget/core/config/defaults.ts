@@ -82,6 +82,10 @@ export const DEFAULTS = {
   suppressChatbotPresence: false,
   notifyObserve: false,
   notifyBarge: true,
+  /** agentId of the contact centre's bot (protocol notes: reference deployments). */
+  botAgentId: 'AvayaAutomatedResource',
+  /** Open the dialog directly, without the minimizable bubble. */
+  bypassBubble: false,
   /** Widget version logged at start-up. */
   widgetVersion: '1.1.24',
 } as const;

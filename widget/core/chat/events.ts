@@ -1,0 +1,50 @@
+/** Everything that can happen to the widget, as one action union for the reducer. */
+import type {
+  NewMessageNotificationBody,
+  NewParticipantNotificationBody,
+  ParticipantLeaveNotificationBody,
+} from '../../../generated/chat-socket.js';
+import type { AvailabilityState, EndReason, StatusCard, Variant, ViewId } from './state.js';
+
+/** `at` is always the environment clock's epoch milliseconds: the reducer never reads a clock. */
+export type WidgetEvent =
+  | {
+      type: 'availabilityResolved';
+      availability: AvailabilityState;
+      variant?: Variant;
+      useEngagementPlaceholderData?: boolean;
+      bypassBubble?: boolean;
+    }
+  | { type: 'dialogOpened' }
+  | { type: 'dialogCloseRequested' }
+  | { type: 'dialogClosed' }
+  | { type: 'minimized' }
+  | { type: 'endChatDeclined' }
+  | { type: 'chatRequested' }
+  | { type: 'chatResumed'; at: number }
+  | { type: 'chatConfirmed' }
+  | { type: 'participantJoined'; body: NewParticipantNotificationBody; at: number }
+  | { type: 'participantLeft'; body: ParticipantLeaveNotificationBody; at: number }
+  | { type: 'agentTyping'; agentId: string }
+  | { type: 'agentTypingCleared' }
+  | { type: 'messageReceived'; body: NewMessageNotificationBody }
+  | { type: 'customerMessageQueued'; id: string; text: string; at: number }
+  | { type: 'customerMessagesSent'; ids: readonly string[] }
+  | { type: 'onHoldMessage'; text: string; at: number }
+  | { type: 'onHoldUrls'; description: string; urls: readonly string[]; at: number }
+  | { type: 'fileShared'; agentName: string; fileName: string; url: string; at: number }
+  | { type: 'systemNotice'; text: string; at: number }
+  | { type: 'reconnecting'; attempt: number; at: number }
+  | { type: 'reconnected'; at: number }
+  | { type: 'chatEnded'; reason: EndReason; notice: string | null; at: number }
+  | { type: 'transferred'; at: number }
+  /** Connect timeout or route cancel: error card, loader hidden, chat reset, back to logon. */
+  | { type: 'chatFailed'; card: StatusCard }
+  | { type: 'chatReset' }
+  | { type: 'statusCardShown'; card: StatusCard }
+  | { type: 'statusCardDismissed' }
+  | { type: 'callbackSubmitting' }
+  | { type: 'callbackSubmitted'; ok: boolean; card: StatusCard }
+  | { type: 'viewPushed'; view: ViewId }
+  | { type: 'viewPopped' }
+  | { type: 'viewsReset' };

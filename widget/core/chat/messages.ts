@@ -1,0 +1,74 @@
+/** Adding messages to the chat state: ids, unread counting and transcript de-duplication. */
+import type { NewMessageNotificationBody } from '../../../generated/chat-socket.js';
+import type { ChatMessage, ChatState } from './state.js';
+
+type NewMessage = ChatMessage extends infer M ? (M extends ChatMessage ? Omit<M, 'id'> : never) : never;
+
+/** Appends with the next id; `countsAsUnread` for messages from the other side. */
+export function appendMessage(chat: ChatState, message: NewMessage, countsAsUnread: boolean): ChatState {
+  const withId = { ...message, id: `m${chat.nextId}` } as ChatMessage;
+  return {
+    ...chat,
+    messages: [...chat.messages, withId],
+    nextId: chat.nextId + 1,
+    unread: countsAsUnread ? chat.unread + 1 : chat.unread,
+  };
+}
+
+export function appendSystem(chat: ChatState, text: string, at: number): ChatState {
+  return appendMessage(chat, { kind: 'system', text, timestamp: at }, false);
+}
+
+/** Section 4, sender handling: a 'widget' message uses data.text, any other its message. */
+export function messageText(body: NewMessageNotificationBody): string {
+  const text = body.type === 'widget' ? body.data?.text : body.message;
+  return (text ?? '').trim();
+}
+
+/**
+ * A customer message from the server (a transcript replay or an echo) matches one the widget
+ * already shows when the text is the same and it has the same timestamp or is still local.
+ * Returns the index to confirm, -1 when it is new, or 'duplicate'.
+ */
+function matchCustomerMessage(messages: readonly ChatMessage[], text: string, timestamp: number): number | 'duplicate' {
+  let firstUnconfirmed = -1;
+  for (const [index, message] of messages.entries()) {
+    if (message.kind !== 'customer' || message.text !== text) continue;
+    if (message.serverTimestamp === timestamp) return 'duplicate';
+    if (message.serverTimestamp === null && firstUnconfirmed === -1) firstUnconfirmed = index;
+  }
+  return firstUnconfirmed;
+}
+
+/** A received newMessage; replayed messages already shown (senderType, timestamp, text) are dropped. */
+export function receiveMessage(chat: ChatState, body: NewMessageNotificationBody, dialogOpen: boolean): ChatState {
+  const text = messageText(body);
+  if (text === '') return chat;
+  if (body.senderType === 'customer') {
+    const match = matchCustomerMessage(chat.messages, text, body.timestamp);
+    if (match === 'duplicate') return chat;
+    if (match >= 0) {
+      const messages = chat.messages.map((message, index) =>
+        index === match && message.kind === 'customer'
+          ? { ...message, delivery: 'sent' as const, serverTimestamp: body.timestamp }
+          : message,
+      );
+      return { ...chat, messages };
+    }
+    return appendMessage(
+      chat,
+      { kind: 'customer', text, timestamp: body.timestamp, delivery: 'sent', serverTimestamp: body.timestamp },
+      false,
+    );
+  }
+  const kind = body.senderType;
+  const seen = chat.messages.some((m) => m.kind === kind && m.timestamp === body.timestamp && m.text === text);
+  if (seen) return chat;
+  const next = appendMessage(
+    chat,
+    { kind, text, timestamp: body.timestamp, displayName: body.displayName ?? '' },
+    !dialogOpen,
+  );
+  // Section 4, sender handling: a live agent's message removes the typing indicator.
+  return kind === 'live_agent' ? { ...next, agentTyping: null } : next;
+}

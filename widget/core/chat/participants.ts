@@ -1,0 +1,70 @@
+/** Section 4, agent joined / agent left, with the section 6 visibility rules. */
+import type {
+  NewParticipantNotificationBody,
+  ParticipantLeaveNotificationBody,
+} from '../../../generated/chat-socket.js';
+import { TEXTS } from '../texts.js';
+import { appendSystem } from './messages.js';
+import type { ChatParticipant, ChatState, ChatStatus } from './state.js';
+import { toChatParticipant, type VisibilityRules } from './visibility.js';
+
+/** While the chat is live, agents present means active, none means waiting. */
+function presenceStatus(status: ChatStatus, participants: readonly ChatParticipant[]): ChatStatus {
+  if (status.kind === 'ended' || status.kind === 'transferred' || status.kind === 'idle') return status;
+  return participants.length > 0 ? { kind: 'active' } : { kind: 'waiting' };
+}
+
+function latestVisibleName(participants: readonly ChatParticipant[]): string | null {
+  const visible = participants.filter((p) => p.visible);
+  return visible.at(-1)?.name ?? null;
+}
+
+export function participantJoined(
+  chat: ChatState,
+  body: NewParticipantNotificationBody,
+  rules: VisibilityRules,
+  at: number,
+): ChatState {
+  const participants = body.participants.map((p) => toChatParticipant(p, rules));
+  if (!participants.some((p) => p.id === body.agentId)) {
+    participants.push(toChatParticipant({ id: body.agentId, name: body.displayName, type: body.role }, rules));
+  }
+  const joined = participants.find((p) => p.id === body.agentId);
+  const next: ChatState = {
+    ...chat,
+    participants,
+    status: presenceStatus(chat.status, participants),
+    agentEverJoined: true,
+    agentName: joined?.visible ? body.displayName : (latestVisibleName(participants) ?? chat.agentName),
+  };
+  return joined?.visible ? appendSystem(next, TEXTS.agentJoined, at) : next;
+}
+
+function leaveText(reason: string | undefined): string {
+  const key = (reason ?? '').toLowerCase();
+  const texts: Record<string, string> = TEXTS.leaveReason;
+  return texts[key] ?? TEXTS.agentLeft;
+}
+
+export function participantLeft(
+  chat: ChatState,
+  body: ParticipantLeaveNotificationBody,
+  rules: VisibilityRules,
+  at: number,
+): ChatState {
+  const leaver = chat.participants.find((p) => p.id === body.agentId);
+  const participants = body.participants.map((p) => toChatParticipant(p, rules));
+  let next: ChatState = {
+    ...chat,
+    participants,
+    status: presenceStatus(chat.status, participants),
+    agentName: latestVisibleName(participants) ?? chat.agentName,
+    agentTyping: chat.agentTyping?.agentId === body.agentId ? null : chat.agentTyping,
+  };
+  // A leaver the widget never saw join is shown as left too: better a notice than silence.
+  if (leaver === undefined || leaver.visible) next = appendSystem(next, leaveText(body.leaveReason), at);
+  if (body.endChatFlag === true && next.status.kind !== 'ended') {
+    next = { ...next, status: { kind: 'ended', reason: 'agentClosed' }, agentTyping: null };
+  }
+  return next;
+}

@@ -1,0 +1,51 @@
+/** Derived view facts, so the views never combine flags themselves. */
+import { isChatActive } from './reducer.js';
+import type { WidgetState } from './state.js';
+
+export { isChatActive };
+
+export interface LauncherView {
+  visible: boolean;
+  /** Connecting: the button shows its loading state. */
+  loading: boolean;
+  /** Unread badge count (messages while minimized). */
+  unread: number;
+  /** First path segment 'trips': the button moves. */
+  position: 'default' | 'trips';
+}
+
+/** Section 2, floating chat button. The UI still applies hide-on-mobile (viewport width). */
+export function selectLauncher(state: WidgetState): LauncherView {
+  const offered =
+    state.availability.status === 'available' ||
+    state.availability.status === 'chatLite' ||
+    state.availability.status === 'resuming';
+  const hidden = state.chat.status.kind === 'transferred' || state.callback.status === 'submitted';
+  return {
+    visible: offered && !hidden,
+    loading: state.chat.status.kind === 'connecting',
+    unread: state.chat.unread,
+    position: state.flags.tripsPage ? 'trips' : 'default',
+  };
+}
+
+/** Section 4: the text input and send button work only with an agent in the room. */
+export function isInputEnabled(state: WidgetState): boolean {
+  return state.chat.status.kind === 'active';
+}
+
+/** Section 2: back shows with 2 or more history entries, and in triage mode on the pre-chat form. */
+export function canGoBack(state: WidgetState): boolean {
+  const current = state.views.at(-1);
+  return state.views.length >= 2 || (state.flags.triage && current === 'form');
+}
+
+/** Section 2: the minimize button shows only when the bubble is not bypassed. */
+export function canMinimize(state: WidgetState): boolean {
+  return !state.flags.bypassBubble;
+}
+
+/** Section 2: the widget is hidden at or below the mobile cutoff when hide-on-mobile is on. */
+export function isHiddenOnViewport(state: WidgetState, viewportWidth: number): boolean {
+  return state.flags.hideOnMobile && viewportWidth <= state.flags.mobileWidthCutoff;
+}

@@ -1,0 +1,145 @@
+/**
+ * The state the React views render, as discriminated unions: a `status` per concern kept
+ * apart from activity fields (the socket's reconnect activity, unread count, typing).
+ */
+import type { ParticipantType } from '../../../generated/chat-socket.js';
+import type { VisibilityRules } from './visibility.js';
+
+/** logon: topics or a form; loading: the chat request is on its way; chat: the conversation. */
+export type Mode = 'logon' | 'loading' | 'chat';
+
+/** Section 4, entry and availability. */
+export type AvailabilityState =
+  /** Before the first answer; the launcher stays hidden. */
+  | { status: 'checking' }
+  /** A valid stored session is being resumed (rule 1). */
+  | { status: 'resuming' }
+  /** Chat is offered (rules 3 and 7). */
+  | { status: 'available'; waitMinutes: number }
+  /** Not successful and chat-lite on: the callback form is offered (rule 4). */
+  | { status: 'chatLite' }
+  /** Nothing offered. `message` is the section 8 text, or null when silent (request failure). */
+  | { status: 'unavailable'; message: string | null };
+
+/** Which look the views use (useLatestTDS). */
+export type Variant = 'newer' | 'older';
+
+export type DialogStatus = 'closed' | 'open' | 'minimized' | 'closing';
+
+export interface DialogState {
+  status: DialogStatus;
+  /** 'End Chat?' is asked (closing during a chat). */
+  endChatPrompt: boolean;
+}
+
+/** Why a chat ended; every reason shows the chat-ended panel. */
+export type EndReason =
+  /** The agent closed the chat (closeConversation, or participantLeave with endChatFlag). */
+  | 'agentClosed'
+  /** The socket closed for good ('Connection closed, chat has ended'). */
+  | 'connectionClosed'
+  /** Retries ran out ('Unable to reconnect, chat has ended'). */
+  | 'unableToReconnect'
+  /** An error frame ended the session. */
+  | 'error';
+
+export type ChatStatus =
+  | { kind: 'idle' }
+  /** requestChat or renewChat sent; the loader shows. */
+  | { kind: 'connecting' }
+  /** Confirmed, no agent in the room: on-hold messages play, input disabled. */
+  | { kind: 'waiting' }
+  /** At least one agent in the room: input enabled. */
+  | { kind: 'active' }
+  | { kind: 'ended'; reason: EndReason }
+  /** Opened in another tab: controls disabled, launcher hidden, the window can only be closed. */
+  | { kind: 'transferred' };
+
+/** Socket activity, apart from the chat status: a drop does not end the chat. */
+export type ConnectionActivity = { kind: 'online' } | { kind: 'reconnecting'; attempt: number };
+
+export interface ChatParticipant {
+  id: string;
+  name: string;
+  type: ParticipantType;
+  /** Section 6 visibility rules applied. */
+  visible: boolean;
+  isBot: boolean;
+}
+
+export type AgentSenderKind = 'live_agent' | 'bot' | 'other';
+
+export type ChatMessage =
+  | {
+      kind: 'customer';
+      id: string;
+      text: string;
+      /** Local time of typing, or the server's timestamp for replayed messages. */
+      timestamp: number;
+      /** pending: waiting in the outbox while the socket is down; sent: handed to an open socket. */
+      delivery: 'pending' | 'sent';
+      /** The server's timestamp once the server has shown it back (transcript replay); else null. */
+      serverTimestamp: number | null;
+    }
+  | { kind: AgentSenderKind; id: string; text: string; timestamp: number; displayName: string }
+  | { kind: 'system'; id: string; text: string; timestamp: number }
+  | { kind: 'on-hold'; id: string; text: string; timestamp: number }
+  | { kind: 'url'; id: string; description: string; urls: readonly string[]; timestamp: number }
+  | { kind: 'download'; id: string; agentName: string; fileName: string; url: string; timestamp: number };
+
+export interface StatusCard {
+  tone: 'success' | 'error';
+  title: string;
+  body: string;
+}
+
+export type CallbackState = { status: 'idle' } | { status: 'submitting' } | { status: 'submitted'; ok: boolean };
+
+export interface ChatState {
+  status: ChatStatus;
+  connection: ConnectionActivity;
+  participants: readonly ChatParticipant[];
+  messages: readonly ChatMessage[];
+  /** The agent whose typing indicator shows, cleared after agentTypingTimeout. */
+  agentTyping: { agentId: string; displayName: string } | null;
+  /** Messages from the other side while the dialog was not open. */
+  unread: number;
+  /** Header title in chat mode: the latest visible agent's name. */
+  agentName: string | null;
+  /** An agent has joined at least once (the chat-started event fires once). */
+  agentEverJoined: boolean;
+  /** Next message id number (keeps the reducer pure). */
+  nextId: number;
+}
+
+/** Flags the views need, fixed at start-up (some arrive with the availability answer). */
+export interface WidgetFlags {
+  locale: string;
+  chatLite: boolean;
+  triage: boolean;
+  hideOnMobile: boolean;
+  mobileWidthCutoff: number;
+  energy: boolean;
+  bypassBubble: boolean;
+  variant: Variant;
+  useEngagementPlaceholderData: boolean;
+  /** First path segment of the page is 'trips': the launcher moves. */
+  tripsPage: boolean;
+  /** Section 6 participant visibility settings. */
+  visibility: VisibilityRules;
+}
+
+/** Known view ids: 'topics', 'vehicle', 'energy', 'delivery', 'form', 'callback'; the UI may add its own. */
+export type ViewId = string;
+
+export interface WidgetState {
+  flags: WidgetFlags;
+  availability: AvailabilityState;
+  dialog: DialogState;
+  mode: Mode;
+  /** View history; the back button shows when it has 2 or more entries. */
+  views: readonly ViewId[];
+  chat: ChatState;
+  statusCard: StatusCard | null;
+  callback: CallbackState;
+}

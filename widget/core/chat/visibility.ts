@@ -1,0 +1,38 @@
+/** Section 6: which agent-side participants the customer sees. */
+import type { Participant } from '../../../generated/chat-socket.js';
+import type { ChatParticipant } from './state.js';
+
+export interface VisibilityRules {
+  suppressChatbotPresence: boolean;
+  notifyObserve: boolean;
+  notifyBarge: boolean;
+  botAgentId: string;
+}
+
+/**
+ * The bot shows unless chatbot presence is suppressed; observing supervisors only with the
+ * observe notification on; barging supervisors only with barge on and observe off; active
+ * participants always. Passive participants are not covered by the spec: shown, as agents.
+ */
+export function isVisible(participant: Pick<Participant, 'id' | 'type'>, rules: VisibilityRules): boolean {
+  if (participant.id === rules.botAgentId) return !rules.suppressChatbotPresence;
+  switch (participant.type) {
+    case 'supervisor_observe':
+      return rules.notifyObserve;
+    case 'supervisor_barge':
+      return rules.notifyBarge && !rules.notifyObserve;
+    case 'active_participant':
+    case 'passive_participant':
+      return true;
+  }
+}
+
+export function toChatParticipant(participant: Participant, rules: VisibilityRules): ChatParticipant {
+  return {
+    id: participant.id,
+    name: participant.name,
+    type: participant.type,
+    visible: isVisible(participant, rules),
+    isBot: participant.id === rules.botAgentId,
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * The effective constants of one widget: section 9 defaults, overridden by the deployment's
+ * chatWidgetParams, overridden in turn by the page options (page options win, section 3).
+ */
+import { DEFAULTS, type Defaults } from './defaults.js';
+
+type Widen<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? boolean
+      : T extends readonly string[]
+        ? readonly string[]
+        : T extends readonly number[]
+          ? readonly number[]
+          : T;
+
+export type WidgetSettings = { -readonly [K in keyof Defaults]: Widen<Defaults[K]> } & {
+  /** Chat socket address (ws:// or wss://). */
+  webChatUrl: string | null;
+  /** Prefix of every REST path; '' means the page's own origin. */
+  apiEndpointsDomain: string;
+};
+
+function sameShape(fallback: unknown, value: unknown): boolean {
+  if (Array.isArray(fallback)) return Array.isArray(value) && value.every((v) => typeof v === typeof fallback[0]);
+  return typeof value === typeof fallback && !(typeof value === 'number' && Number.isNaN(value));
+}
+
+function pick(key: string, fallback: unknown, ...sources: Record<string, unknown>[]): unknown {
+  for (const source of sources) {
+    const value = source[key];
+    if (value !== undefined && sameShape(fallback, value)) return value;
+  }
+  return fallback;
+}
+
+/** Resolve every constant. `pageOptions` first: it wins over `chatWidgetParams`. */
+export function resolveSettings(
+  chatWidgetParams: Record<string, unknown> = {},
+  pageOptions: Record<string, unknown> = {},
+): WidgetSettings {
+  const out: Record<string, unknown> = {};
+  for (const [key, fallback] of Object.entries(DEFAULTS)) {
+    out[key] = pick(key, fallback, pageOptions, chatWidgetParams);
+  }
+  out.webChatUrl = pick('webChatUrl', '', pageOptions, chatWidgetParams) || null;
+  out.apiEndpointsDomain = pick('apiEndpointsDomain', '', pageOptions, chatWidgetParams);
+  return out as WidgetSettings;
+}
