@@ -1,0 +1,16 @@
+// Demo only: turns the control panel's choices (kept in the query string) into the page-level
+// configuration a real website would write by hand, before the widget's one script tag runs.
+(() => {
+  const params = new URLSearchParams(window.location.search);
+  const flag = (name) => params.get(name) === '1';
+  const options = {};
+  if (params.has('variant')) options.useLatestTDS = params.get('variant') === 'tds';
+  window.chatWidgetConfig = {
+    locale: params.get('locale') || 'en-us',
+    triage: flag('triage'),
+    chat_lite: flag('chat_lite'),
+    mobile: flag('mobile'),
+    energy: document.documentElement.dataset.energy === 'true',
+    options,
+  };
+})();

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+/** Budgets of issue 5: the script tag stays tiny, the whole widget stays small. */
+const DIST = join(import.meta.dirname, '../../dist/widget');
+const KIB = 1024;
+const ENTRY_BUDGET = 10 * KIB;
+const TOTAL_BUDGET = 140 * KIB;
+
+function gzipSize(file: string): number {
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+describe('bundle budgets (gzip)', () => {
+  it('dist/widget/embed.js is at most 10 KiB gzipped', () => {
+    const size = gzipSize(join(DIST, 'embed.js'));
+    console.log(`embed.js: ${(size / KIB).toFixed(2)} KiB gzipped (budget 10 KiB)`);
+    expect(size).toBeLessThanOrEqual(ENTRY_BUDGET);
+  });
+
+  it('all of dist/widget/ is at most 140 KiB gzipped', () => {
+    const files = filesUnder(DIST);
+    const sizes = files.map((file) => ({ file: file.slice(DIST.length + 1), size: gzipSize(file) }));
+    for (const { file, size } of sizes) console.log(`  ${file}: ${(size / KIB).toFixed(2)} KiB gz`);
+    const total = sizes.reduce((sum, { size }) => sum + size, 0);
+    console.log(`dist/widget/: ${(total / KIB).toFixed(2)} KiB gzipped in ${files.length} files (budget 140 KiB)`);
+    expect(files.length).toBeGreaterThan(1);
+    expect(total).toBeLessThanOrEqual(TOTAL_BUDGET);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * Real-browser harness: one system Chromium per test file, one mock contact centre per test
+ * (its own port, its own scenario), the built widget on the demo page, axe-core injected on
+ * demand, and a screenshot of each test's key view under test-results/screenshots/.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Frame, type Locator, type Page } from 'playwright-core';
+import { startMockServer } from '../../mock-server/index.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const SCREENSHOTS = join(ROOT, 'test-results/screenshots');
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface MockServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export interface DemoOptions {
+  scenario: string;
+  /** Demo path: '/', '/energy' or '/trips'. */
+  path?: string;
+  /** Query string the demo's page-config.js turns into window.chatWidgetConfig. */
+  query?: Record<string, string>;
+  viewport?: { width: number; height: number };
+  /** Speed factor of the scenario's scripted delays (higher is faster). */
+  speed?: number;
+}
+
+export interface Demo {
+  server: MockServer;
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+  /** Opens another tab in the same context (same storage), on the same demo URL. */
+  openTab(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export function demoUrl(server: MockServer, options: Pick<DemoOptions, 'path' | 'query'>): string {
+  const query = new URLSearchParams(options.query ?? {}).toString();
+  return `${server.url}${options.path ?? '/'}${query ? `?${query}` : ''}`;
+}
+
+function watchErrors(page: Page, errors: string[]): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+}
+
+/** Starts a mock server with the scenario and opens the demo page in a fresh context. */
+export async function openDemo(browser: Browser, options: DemoOptions): Promise<Demo> {
+  const server = (await startMockServer({
+    scenario: options.scenario,
+    port: 0,
+    host: '127.0.0.1',
+    speed: options.speed ?? 10,
+  })) as MockServer;
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const errors: string[] = [];
+  const page = await context.newPage();
+  watchErrors(page, errors);
+  const url = demoUrl(server, options);
+  await page.goto(url);
+  return {
+    server,
+    context,
+    page,
+    errors,
+    async openTab() {
+      const tab = await context.newPage();
+      watchErrors(tab, errors);
+      await tab.goto(url);
+      return tab;
+    },
+    async close() {
+      await context.close().catch(() => undefined);
+      await server.close();
+    },
+  };
+}
+
+/** The floating button, found the way a visitor finds it: by a name containing "chat". */
+export function chatButton(page: Page | Frame): Locator {
+  return page.getByRole('button', { name: /chat/i }).and(page.locator('.cw-fab'));
+}
+
+export function dialog(page: Page): Locator {
+  return page.getByRole('dialog', { name: 'Question Center' });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/** Runs axe-core on the whole page (open shadow roots included); returns serious and critical violations. */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const axe = (window as any).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: any) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n: any) => n.target.join(' ')),
+      }));
+  });
+}

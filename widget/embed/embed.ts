@@ -1,0 +1,42 @@
+/**
+ * dist/widget/embed.js: the one script tag a website adds
+ *   <script type="module" src="https://cdn.example.com/widget/embed.js"></script>
+ * Tiny on purpose. It reads the page configuration, makes the Shadow DOM host, loads the
+ * core chunk that resumes a stored chat or checks availability, and only when chat or a
+ * callback is offered loads the React UI chunk. Chunks sit beside this file and load
+ * relative to its own URL (native ES module resolution of import.meta.url), so the widget
+ * works from any path. It adds one global, `chatWidget`, with the page-callable `init()`.
+ */
+import { readPageConfig } from '../core/config/page-config.js';
+import { createHost } from './host.js';
+
+export const WIDGET_GLOBAL = 'chatWidget';
+
+let started: Promise<void> | null = null;
+
+async function boot(win: Window): Promise<void> {
+  const doc = win.document;
+  const page = readPageConfig(win as unknown as Record<string, unknown>);
+  const host = createHost(doc, { hideOnMobile: page.hideOnMobile });
+  const { startCore, whenOffered } = await import('./start-core.js');
+  const core = startCore(page);
+  if (!(await whenOffered(core))) return;
+  const { mountWidget } = await import('../ui/mount.js');
+  mountWidget(host, core);
+}
+
+/** Mounts the widget once; later calls return the same promise. */
+export function init(): Promise<void> {
+  started ??= boot(window).catch((error: unknown) => {
+    // A broken widget must never break the host page: report and stay silent.
+    console.error('chat widget: could not start', error);
+  });
+  return started;
+}
+
+const globals = window as unknown as Record<string, unknown>;
+if (!globals[WIDGET_GLOBAL]) {
+  globals[WIDGET_GLOBAL] = Object.freeze({ init });
+  if (document.readyState === 'complete') void init();
+  else window.addEventListener('load', () => void init(), { once: true });
+}

@@ -1,0 +1,43 @@
+/**
+ * The Shadow DOM host: one element at the end of the page's body with an open shadow root.
+ * Styles live inside the root (constructable stylesheets when the browser has them, so a
+ * strict style CSP is not needed), so the page's CSS cannot break the widget and the
+ * widget's CSS cannot leak out. Only the host element touches the page.
+ */
+export const HOST_ID = 'chat-widget-host';
+
+export interface WidgetHost {
+  element: HTMLElement;
+  root: ShadowRoot;
+  /** Adds the widget's CSS inside the shadow root. */
+  adoptStyles(cssText: string): void;
+  remove(): void;
+}
+
+export function createHost(doc: Document, options: { hideOnMobile: boolean }): WidgetHost {
+  const element = doc.createElement('div');
+  element.id = HOST_ID;
+  // The :host rule in the widget CSS hides the widget at <= 599 px only when this is set.
+  if (options.hideOnMobile) element.setAttribute('data-hide-on-mobile', '');
+  const root = element.attachShadow({ mode: 'open' });
+  doc.body.append(element);
+  return {
+    element,
+    root,
+    adoptStyles(cssText) {
+      const view = doc.defaultView;
+      if (view && 'adoptedStyleSheets' in root && typeof view.CSSStyleSheet === 'function') {
+        const sheet = new view.CSSStyleSheet();
+        sheet.replaceSync(cssText);
+        root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+        return;
+      }
+      const style = doc.createElement('style');
+      style.textContent = cssText;
+      root.prepend(style);
+    },
+    remove() {
+      element.remove();
+    },
+  };
+}

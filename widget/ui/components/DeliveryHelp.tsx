@@ -1,0 +1,34 @@
+import type { UpcomingDeliveryHelp } from '../../core/locale/index.js';
+
+export interface DeliveryHelpProps {
+  help: UpcomingDeliveryHelp;
+  onStillNeedHelp: () => void;
+}
+
+/** Upcoming-delivery help: account login, resource links, and 'I Still Need Help' to the chat form. */
+export function DeliveryHelp({ help, onStillNeedHelp }: DeliveryHelpProps) {
+  return (
+    <section className="cw-delivery" aria-labelledby="cw-delivery-heading">
+      <h3 id="cw-delivery-heading" className="cw-delivery__heading">
+        {help.heading}
+      </h3>
+      <p className="cw-delivery__text">{help.description}</p>
+      <a className="cw-btn cw-btn--primary" href={help.accountLink.href} target="_blank" rel="noopener noreferrer">
+        {help.accountLink.label}
+      </a>
+      <h4 className="cw-delivery__subheading">Additional Resources</h4>
+      <ul className="cw-delivery__links">
+        {help.resources.map((resource) => (
+          <li key={resource.href}>
+            <a href={resource.href} target="_blank" rel="noopener noreferrer">
+              {resource.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="cw-link-btn" onClick={onStillNeedHelp}>
+        {help.stillNeedHelp.label}
+      </button>
+    </section>
+  );
+}

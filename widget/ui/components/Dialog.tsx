@@ -1,0 +1,110 @@
+import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useRef } from 'react';
+
+export interface DialogProps {
+  /** The dialog's accessible name: always 'Question Center', even when the title shows the agent. */
+  name: string;
+  title: string;
+  /** In chat: the agent's name replaces the title, with a subheader under it. */
+  subheader?: string | undefined;
+  onBack?: (() => void) | undefined;
+  onMinimize?: (() => void) | undefined;
+  onClose: () => void;
+  /** The list inside is scrolled: the header gets its scroll class (a shadow). */
+  scrolled: boolean;
+  children: ReactNode;
+  dialogRef?: Ref<HTMLDivElement>;
+}
+
+/** Focusable elements, for keeping Tab inside the dialog. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The modal window: role dialog named by its title, Escape closes, Tab stays inside,
+ * focus moves in on open. Focus return and the body scroll lock belong to the modal
+ * controller (useModal), which knows the button and the host document.
+ */
+export function Dialog({
+  name,
+  title,
+  subheader,
+  onBack,
+  onMinimize,
+  onClose,
+  scrolled,
+  children,
+  dialogRef,
+}: DialogProps) {
+  const innerRef = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const el = innerRef.current;
+    if (!el) return;
+    const first = el.querySelector('.cw-dialog__body')?.querySelector<HTMLElement>(FOCUSABLE) ?? el;
+    first.focus();
+  }, []);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !innerRef.current) return;
+    const items = [...innerRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    const active = (innerRef.current.getRootNode() as Document | ShadowRoot).activeElement;
+    if (event.shiftKey && (active === first || active === innerRef.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && active === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+  const setRefs = (el: HTMLDivElement | null) => {
+    innerRef.current = el;
+    if (typeof dialogRef === 'function') dialogRef(el);
+    else if (dialogRef) dialogRef.current = el;
+  };
+  return (
+    <div
+      ref={setRefs}
+      className={`cw-dialog${scrolled ? ' cw-dialog--scrolled' : ''}`}
+      role="dialog"
+      aria-modal="true"
+      aria-label={name}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
+      <header className="cw-dialog__header">
+        {onBack ? (
+          <button type="button" className="cw-icon-btn" aria-label="Back" onClick={onBack}>
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M15 5l-7 7 7 7" />
+            </svg>
+          </button>
+        ) : null}
+        <div className="cw-dialog__titles">
+          <h2 id="cw-dialog-title" className="cw-dialog__title">
+            {title}
+          </h2>
+          {subheader ? <p className="cw-dialog__subheader">{subheader}</p> : null}
+        </div>
+        {onMinimize ? (
+          <button type="button" className="cw-icon-btn" aria-label="Minimize chat" onClick={onMinimize}>
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d="M5 12h14" />
+            </svg>
+          </button>
+        ) : null}
+        <button type="button" className="cw-icon-btn" aria-label="Close chat" onClick={onClose}>
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </header>
+      <div className="cw-dialog__body">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { type UIEvent, useEffect, useRef } from 'react';
+import { linkify } from './linkify.js';
+import type { UiMessage } from './types.js';
+
+export interface MessageListProps {
+  messages: readonly UiMessage[];
+  /** Name of an agent currently typing, if any. */
+  typing: string | null;
+  /** Reports whether the list is scrolled away from the top (the dialog's scroll class). */
+  onScrolledChange: (scrolled: boolean) => void;
+}
+
+function DownloadLink({ message }: { message: UiMessage }) {
+  let safe: string | null = null;
+  try {
+    const url = new URL(message.href ?? '', 'http://invalid.local');
+    if (url.protocol === 'http:' || url.protocol === 'https:') safe = message.href ?? null;
+  } catch {
+    safe = null;
+  }
+  return safe ? (
+    <a className="cw-msg__download" href={safe} download target="_blank" rel="noopener noreferrer">
+      {message.text}
+    </a>
+  ) : (
+    <span>{message.text}</span>
+  );
+}
+
+function Message({ message }: { message: UiMessage }) {
+  const className = `cw-msg cw-msg--${message.kind}${message.pending ? ' cw-msg--pending' : ''}`;
+  const showSender = (message.kind === 'agent' || message.kind === 'bot') && message.sender;
+  return (
+    <li className={className}>
+      {showSender ? <span className="cw-msg__sender">{message.sender}</span> : null}
+      <span className="cw-msg__text">
+        {message.kind === 'download' ? <DownloadLink message={message} /> : linkify(message.text)}
+      </span>
+      {message.pending ? <span className="cw-msg__pending">Sending…</span> : null}
+    </li>
+  );
+}
+
+/** The transcript: a live region (role log) that keeps the newest message in view. */
+export function MessageList({ messages, typing, onScrolledChange }: MessageListProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const count = messages.length;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again whenever a message or the typing line arrives
+  useEffect(() => {
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [count, typing]);
+  const onScroll = (event: UIEvent<HTMLDivElement>) => onScrolledChange(event.currentTarget.scrollTop > 0);
+  return (
+    <div className="cw-log" ref={listRef} onScroll={onScroll}>
+      <ol className="cw-log__list" role="log" aria-live="polite" aria-label="Chat messages">
+        {messages.map((message) => (
+          <Message key={message.id} message={message} />
+        ))}
+      </ol>
+      {typing ? (
+        <p className="cw-typing">
+          <span className="cw-typing__dots" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </span>
+          {`${typing} is typing`}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ChatMessage } from '../core/chat/state.js';
+import type { UiMessage } from './components/types.js';
+
+/** Maps the core's chat messages to what MessageList draws (one per line, same order). */
+export function toUiMessages(messages: readonly ChatMessage[]): UiMessage[] {
+  return messages.flatMap((message): UiMessage[] => {
+    switch (message.kind) {
+      case 'customer':
+        return [{ id: message.id, kind: 'customer', text: message.text, pending: message.delivery === 'pending' }];
+      case 'live_agent':
+      case 'other':
+        return [{ id: message.id, kind: 'agent', text: message.text, sender: message.displayName }];
+      case 'bot':
+        return [{ id: message.id, kind: 'bot', text: message.text, sender: message.displayName }];
+      case 'system':
+        return [{ id: message.id, kind: 'system', text: message.text }];
+      case 'on-hold':
+        return [{ id: message.id, kind: 'onhold', text: message.text }];
+      case 'url':
+        return [{ id: message.id, kind: 'onhold', text: [message.description, ...message.urls].join(' ') }];
+      case 'download':
+        return [
+          {
+            id: message.id,
+            kind: 'download',
+            text: `${message.agentName} sent a file: ${message.fileName}`,
+            href: message.url,
+          },
+        ];
+      default:
+        return [];
+    }
+  });
+}
