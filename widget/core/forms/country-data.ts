@@ -1,0 +1,74 @@
+import type { components } from '../../../generated/widget-http.js';
+import { DEFAULTS } from '../config/defaults.js';
+import { underscoreLocale } from '../locale/locale-parts.js';
+import { type FormsHttp, formsClient } from './http.js';
+import type { Logger } from './timers.js';
+
+export type CountryData = components['schemas']['CountryData'];
+
+/** Section 7: these locales add &additional=true. */
+const ADDITIONAL_DATA_LOCALES: ReadonlySet<string> = new Set(['zh_CN', 'ko_KR']);
+
+export function countryDataQuery(locale: string): { locale: string; additional?: 'true' } {
+  const spelled = underscoreLocale(locale);
+  return ADDITIONAL_DATA_LOCALES.has(spelled) ? { locale: spelled, additional: 'true' } : { locale: spelled };
+}
+
+function isOptionList(value: unknown): value is CountryData['provinceList'] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (item) =>
+        typeof item === 'object' &&
+        item !== null &&
+        typeof (item as { value?: unknown }).value === 'string' &&
+        typeof (item as { label?: unknown }).label === 'string',
+    )
+  );
+}
+
+/** The answer's shape is checked before the form trusts it: a bad answer leaves the selects empty, not broken. */
+function isCountryData(value: unknown): value is CountryData {
+  if (typeof value !== 'object' || value === null) return false;
+  const { provinceList, cityList } = value as { provinceList?: unknown; cityList?: unknown };
+  return (
+    isOptionList(provinceList) &&
+    typeof cityList === 'object' &&
+    cityList !== null &&
+    Object.values(cityList).every((cities) => isOptionList(cities))
+  );
+}
+
+export interface FetchCountryDataOptions {
+  http: FormsHttp;
+  logger: Logger;
+  /** Default section 9 countryDataPath. */
+  countryDataPath?: string;
+}
+
+/**
+ * Section 7, GET /cua-api/drive/country-data?locale=zh_CN (China region only): the provinces
+ * and their cities for the dependent selects. Resolves undefined on any failure, logged.
+ */
+export async function fetchCountryData(
+  locale: string,
+  options: FetchCountryDataOptions,
+): Promise<CountryData | undefined> {
+  const client = formsClient(options.http);
+  const path = (options.countryDataPath ?? DEFAULTS.countryDataPath) as '/cua-api/drive/country-data';
+  try {
+    const { response, data } = await client.GET(path, { params: { query: countryDataQuery(locale) } });
+    if (!response.ok) {
+      options.logger.error(`country data: GET ${path} answered ${response.status}`);
+      return undefined;
+    }
+    if (!isCountryData(data)) {
+      options.logger.error(`country data: GET ${path} answered without provinceList [{ value, label }] and cityList`);
+      return undefined;
+    }
+    return data;
+  } catch (cause) {
+    options.logger.error(`country data: GET ${path} failed`, cause);
+    return undefined;
+  }
+}

@@ -1,0 +1,57 @@
+import { DEFAULTS } from '../config/defaults.js';
+import type { FormField } from './build-form.js';
+import { isValidEmail } from './email-rule.js';
+import type { FieldValue } from './field-definition.js';
+import { FORM_MESSAGE_TEMPLATES, shownMessage } from './messages.js';
+import { isValidPhone } from './phone-rule.js';
+import { isValidPostalCode } from './postal-code-rule.js';
+
+/** What the section 5 rules need besides the value; every number has its section 9 default. */
+export interface ValidationContext {
+  country: string;
+  /** Section 5: "With engagement placeholder data on, empty required fields are ignored." */
+  useEngagementPlaceholderData?: boolean;
+  namesMaxCharCount?: number;
+  phoneMinLength?: number;
+}
+
+function isEmpty(value: FieldValue): boolean {
+  return typeof value === 'string' ? value.trim() === '' : value.length === 0;
+}
+
+/**
+ * The section 5 rules for one field. Returns the message as shown (lower-cased), or
+ * undefined when the value is acceptable. Hidden fields are never validated.
+ */
+export function validateField(field: FormField, value: FieldValue, context: ValidationContext): string | undefined {
+  if (field.hidden) return undefined;
+  if (isEmpty(value)) {
+    // Required text needs non-blank content; required groups at least one checked option.
+    if (!field.required || context.useEngagementPlaceholderData === true) return undefined;
+    return shownMessage(FORM_MESSAGE_TEMPLATES.required, field.messageLabel);
+  }
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  switch (field.kind) {
+    case 'email':
+      return isValidEmail(text) ? undefined : shownMessage(FORM_MESSAGE_TEMPLATES.email);
+    case 'phone':
+      return isValidPhone(text, context.country, context.phoneMinLength ?? DEFAULTS.phoneMinLength)
+        ? undefined
+        : shownMessage(FORM_MESSAGE_TEMPLATES.invalid, field.messageLabel);
+    case 'postalCode':
+      return isValidPostalCode(text, context.country)
+        ? undefined
+        : shownMessage(FORM_MESSAGE_TEMPLATES.invalid, field.messageLabel);
+    case 'firstName':
+    case 'lastName': {
+      const max = context.namesMaxCharCount ?? DEFAULTS.namesMaxCharCount;
+      // Counted in code points so a name in a non-Latin script is not cut short by surrogate pairs.
+      return [...text].length <= max
+        ? undefined
+        : shownMessage(FORM_MESSAGE_TEMPLATES.maxLength, field.messageLabel, max);
+    }
+    default:
+      return undefined;
+  }
+}
