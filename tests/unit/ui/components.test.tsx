@@ -1,0 +1,254 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ChatButton } from '../../../widget/ui/components/ChatButton.js';
+import { ChatEnded } from '../../../widget/ui/components/ChatEnded.js';
+import { Composer } from '../../../widget/ui/components/Composer.js';
+import { Dialog } from '../../../widget/ui/components/Dialog.js';
+import { EndChatPrompt } from '../../../widget/ui/components/EndChatPrompt.js';
+import { Field, type UiField } from '../../../widget/ui/components/fields.js';
+import { MessageList } from '../../../widget/ui/components/MessageList.js';
+import { StatusCard } from '../../../widget/ui/components/StatusCard.js';
+import { TopicList } from '../../../widget/ui/components/TopicList.js';
+
+afterEach(cleanup);
+
+describe('ChatButton (section 2, view 1)', () => {
+  it('given availability, its accessible name contains "chat" and it opens the dialog', async () => {
+    const onOpen = vi.fn();
+    render(<ChatButton visible loading={false} unread={0} position="default" label="Open chat" onOpen={onOpen} />);
+    await userEvent.click(screen.getByRole('button', { name: /chat/i }));
+    expect(onOpen).toHaveBeenCalledOnce();
+  });
+
+  it('given unread messages while minimized, shows the badge and says so in its name', () => {
+    render(<ChatButton visible loading={false} unread={3} position="trips" label="Open chat" onOpen={() => {}} />);
+    const button = screen.getByRole('button', { name: 'Open chat, 3 unread messages' });
+    expect(button.textContent).toContain('3');
+    expect(button.className).toContain('cw-fab--trips');
+  });
+
+  it('given it is not offered, renders nothing', () => {
+    const { container } = render(
+      <ChatButton visible={false} loading={false} unread={0} position="default" label="Open chat" onOpen={() => {}} />,
+    );
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('given connecting, shows its loading state', () => {
+    render(<ChatButton visible loading unread={0} position="default" label="Open chat" onOpen={() => {}} />);
+    expect(screen.getByRole('button', { name: /chat/i }).getAttribute('aria-busy')).toBe('true');
+  });
+});
+
+describe('Composer (section 2, view 9; section 5 chat messages)', () => {
+  it('when Enter is pressed, sends the trimmed text and clears the input', async () => {
+    const onSend = vi.fn();
+    render(<Composer enabled onSend={onSend} onTyping={() => {}} />);
+    const input = screen.getByLabelText('Type message');
+    expect(input.getAttribute('placeholder')).toBe('Type message');
+    await userEvent.type(input, '  hello  {Enter}');
+    expect(onSend).toHaveBeenCalledWith('hello');
+    expect((input as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('when Shift+Enter is pressed, does not send', async () => {
+    const onSend = vi.fn();
+    render(<Composer enabled onSend={onSend} onTyping={() => {}} />);
+    await userEvent.type(screen.getByLabelText('Type message'), 'line one{Shift>}{Enter}{/Shift}');
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('does not send an empty message, and fills the Send icon only when there is text', async () => {
+    const onSend = vi.fn();
+    render(<Composer enabled onSend={onSend} onTyping={() => {}} />);
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect(send.className).not.toContain('--filled');
+    await userEvent.type(screen.getByLabelText('Type message'), '   {Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('Type message'), 'x');
+    expect(screen.getByRole('button', { name: 'Send' }).className).toContain('cw-composer__send--filled');
+  });
+
+  it('given no agent in the room, the input is disabled', () => {
+    render(<Composer enabled={false} onSend={() => {}} onTyping={() => {}} />);
+    expect((screen.getByLabelText('Type message') as HTMLTextAreaElement).disabled).toBe(true);
+  });
+});
+
+describe('MessageList', () => {
+  it('is a live region (role log) and renders message text as text, never as HTML', () => {
+    render(
+      <MessageList
+        messages={[
+          { id: '1', kind: 'agent', text: '<img src=x onerror=alert(1)> hi', sender: 'Ana' },
+          { id: '2', kind: 'customer', text: 'pending one', pending: true },
+        ]}
+        typing="Ana"
+        onScrolledChange={() => {}}
+      />,
+    );
+    const log = screen.getByRole('log');
+    expect(log.getAttribute('aria-live')).toBe('polite');
+    expect(log.querySelector('img')).toBeNull();
+    expect(log.textContent).toContain('<img src=x onerror=alert(1)> hi');
+    expect(screen.getByText('Ana is typing')).toBeTruthy();
+    expect(screen.getByText('Sending…')).toBeTruthy();
+  });
+
+  it('links only http(s) URLs', () => {
+    render(
+      <MessageList
+        messages={[{ id: '1', kind: 'agent', text: 'see https://example.com/a. or javascript:alert(1)' }]}
+        typing={null}
+        onScrolledChange={() => {}}
+      />,
+    );
+    const links = screen.getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]?.getAttribute('href')).toBe('https://example.com/a');
+    expect(links[0]?.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('renders a download link only for an http(s) address', () => {
+    render(
+      <MessageList
+        messages={[
+          { id: '1', kind: 'download', text: 'file.pdf', href: '/cua-api/chat/files/w/u' },
+          { id: '2', kind: 'download', text: 'bad.pdf', href: 'javascript:alert(1)' },
+        ]}
+        typing={null}
+        onScrolledChange={() => {}}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'file.pdf' }).getAttribute('href')).toBe('/cua-api/chat/files/w/u');
+    expect(screen.queryByRole('link', { name: 'bad.pdf' })).toBeNull();
+  });
+});
+
+describe('Dialog (section 2, modal behaviour)', () => {
+  it('is a dialog named Question Center; Escape closes; focus moves inside', async () => {
+    const onClose = vi.fn();
+    render(
+      <Dialog name="Question Center" title="Question Center" onClose={onClose} scrolled={false}>
+        <input aria-label="First name" />
+      </Dialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Question Center' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('shows back and minimize only when given, and the scroll class when scrolled', () => {
+    const { rerender } = render(
+      <Dialog name="Question Center" title="Ana" subheader="Question Center" onClose={() => {}} scrolled={false}>
+        <p>body</p>
+      </Dialog>,
+    );
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Minimize chat' })).toBeNull();
+    rerender(
+      <Dialog name="Question Center" title="Ana" onBack={() => {}} onMinimize={() => {}} onClose={() => {}} scrolled>
+        <p>body</p>
+      </Dialog>,
+    );
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Minimize chat' })).toBeTruthy();
+    expect(screen.getByRole('dialog').className).toContain('cw-dialog--scrolled');
+  });
+});
+
+describe('EndChatPrompt, ChatEnded, StatusCard', () => {
+  it("asks 'End Chat?' with Yes and No", async () => {
+    const onYes = vi.fn();
+    const onNo = vi.fn();
+    render(<EndChatPrompt onYes={onYes} onNo={onNo} />);
+    expect(screen.getByText('End Chat?')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'No' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(onNo).toHaveBeenCalledOnce();
+    expect(onYes).toHaveBeenCalledOnce();
+  });
+
+  it('shows the transferred message in the spec wording', () => {
+    render(<ChatEnded reason="transferred" />);
+    expect(screen.getByText('Chat was opened in another tab, continue conversation there')).toBeTruthy();
+  });
+
+  it('an error card is an alert, a success card a status', () => {
+    render(<StatusCard kind="error" title="Something went wrong!" text="Please try again later." />);
+    expect(screen.getByRole('alert').textContent).toContain('Something went wrong!');
+  });
+});
+
+describe('Field (section 5: labels and tied errors)', () => {
+  const base: UiField = {
+    name: 'email',
+    control: 'input',
+    inputType: 'email',
+    label: 'Email',
+    required: true,
+    value: '',
+  };
+  const commands = { onChange: vi.fn(), onToggle: vi.fn(), onBlur: vi.fn() };
+
+  it('labels the control and ties its error with aria-describedby and aria-invalid', () => {
+    render(<Field field={{ ...base, error: 'email is invalid' }} idPrefix="f" {...commands} />);
+    const input = screen.getByLabelText('Email');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    const errorId = input.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(errorId)?.textContent).toBe('email is invalid');
+  });
+
+  it('a checkbox group toggles one option at a time', async () => {
+    const onToggle = vi.fn();
+    render(
+      <Field
+        field={{
+          name: 'productInterested',
+          control: 'checkboxGroup',
+          label: 'Product Interested',
+          required: true,
+          value: [],
+          options: [
+            { value: 'Model S', label: 'Model S' },
+            { value: 'Solar Roof', label: 'Solar Roof' },
+          ],
+        }}
+        idPrefix="f"
+        {...commands}
+        onToggle={onToggle}
+      />,
+    );
+    expect(screen.getByRole('group', { name: 'Product Interested' })).toBeTruthy();
+    await userEvent.click(screen.getByLabelText('Solar Roof'));
+    expect(onToggle).toHaveBeenCalledWith('productInterested', 'Solar Roof');
+  });
+
+  it('a hidden field renders nothing', () => {
+    const { container } = render(<Field field={{ ...base, hidden: true }} idPrefix="f" {...commands} />);
+    expect(container.innerHTML).toBe('');
+  });
+});
+
+describe('TopicList', () => {
+  it('renders links for link topics and buttons for the rest', async () => {
+    const onSelect = vi.fn();
+    render(
+      <TopicList
+        heading="How can we help?"
+        variant="list"
+        topics={[
+          { id: 'vehicle', label: 'Vehicle' },
+          { id: 'account', label: 'Account Support', href: '/contact' },
+        ]}
+        onSelect={onSelect}
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'Account Support' }).getAttribute('href')).toBe('/contact');
+    await userEvent.click(screen.getByRole('button', { name: 'Vehicle' }));
+    expect(onSelect).toHaveBeenCalledWith('vehicle');
+  });
+});
