@@ -4,7 +4,7 @@ import type {
   NewParticipantNotificationBody,
   ParticipantLeaveNotificationBody,
 } from '../../../generated/chat-socket.js';
-import type { AvailabilityState, EndReason, StatusCard, Variant, ViewId } from './state.js';
+import type { AvailabilityState, EndReason, StatusCard, Variant, ViewId, WidgetFlags } from './state.js';
 
 /** `at` is always the environment clock's epoch milliseconds: the reducer never reads a clock. */
 export type WidgetEvent =
@@ -15,6 +15,7 @@ export type WidgetEvent =
       useEngagementPlaceholderData?: boolean;
       bypassBubble?: boolean;
     }
+  | { type: 'flagsUpdated'; flags: Partial<WidgetFlags> }
   | { type: 'dialogOpened' }
   | { type: 'dialogCloseRequested' }
   | { type: 'dialogClosed' }

@@ -78,6 +78,8 @@ function lifecycleEvent(state: WidgetState, event: WidgetEvent): WidgetState | n
           bypassBubble: event.bypassBubble ?? state.flags.bypassBubble,
         },
       };
+    case 'flagsUpdated':
+      return { ...state, flags: { ...state.flags, ...event.flags } };
     case 'chatRequested':
       return {
         ...state,

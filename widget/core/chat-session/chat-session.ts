@@ -1,0 +1,328 @@
+/**
+ * One chat, from the chat request (or the resume of a stored session) to its end: it wires the
+ * connection, outbox, on-hold player, typing timers and session store to the reducer's events.
+ */
+import type { NotificationFrame } from '../../../generated/chat-socket.js';
+import type { WidgetEvent } from '../chat/events.js';
+import { sanitizeMessage } from '../chat/sanitize.js';
+import type { WidgetState } from '../chat/state.js';
+import type { WidgetSettings } from '../config/settings.js';
+import { createConnection, type FinalClose } from '../connection/connection.js';
+import {
+  closeConversationFrame,
+  isTypingFrame,
+  newMessageFrame,
+  renewChatFrame,
+  requestChatFrame,
+} from '../connection/frames.js';
+import { createOutbox } from '../connection/outbox.js';
+import type { CustomerDetails } from '../customer-details.js';
+import type { TimerHandle, WidgetEnvironment } from '../env.js';
+import { createOnHoldPlayer } from '../onhold/player.js';
+import type { SessionStore, StoredSession } from '../session/session-store.js';
+import { formatText, TEXTS } from '../texts.js';
+import { createAgentTypingTimer, createCustomerTypingSignal } from '../typing/typing.js';
+import { fileDownloadUrl } from './file-url.js';
+
+export interface ChatSessionOptions {
+  env: WidgetEnvironment;
+  settings: WidgetSettings;
+  dispatch(event: WidgetEvent): void;
+  getState(): WidgetState;
+  session: SessionStore;
+  url: string;
+  details: CustomerDetails;
+  /** A valid stored session to renew with the full transcript (page refresh), or null for a new chat. */
+  resume: StoredSession | null;
+  /** The chat was confirmed for the first time with a workRequestId and no earlier timestamp (the lead). */
+  onFirstConfirmation(workRequestId: string, details: CustomerDetails): void;
+  /** The chat is over (any reason); the owner drops this session. */
+  onFinished(): void;
+}
+
+export interface ChatSession {
+  sendMessage(text: string): void;
+  customerTyping(): void;
+  /** 'End Chat?' answered yes: closeConversation, stored session cleared, socket closed. */
+  endChat(): void;
+  dispose(): void;
+}
+
+export function createChatSession(options: ChatSessionOptions): ChatSession {
+  const { env, settings, dispatch, session, details } = options;
+  let credentials = options.resume
+    ? { guid: options.resume.guid, authenticationKey: options.resume.authenticationKey }
+    : null;
+  let contextId = options.resume?.contextId ?? session.contextId();
+  let fullTranscriptPending = options.resume !== null;
+  /** Read before this chat stamps anything: the lead goes out only for a chat with no earlier request. */
+  const earlierTimestamp = session.lastChatRequestTimestamp();
+  let ownTimestamp: number | null = options.resume?.lastChatRequestTimestamp ?? null;
+  let confirmed = options.resume !== null;
+  let subjectSent = false;
+  let nextMessageId = 1;
+  let fatalError = false;
+  let connectTimer: TimerHandle | null = null;
+  const outbox = createOutbox();
+
+  const onHold = createOnHoldPlayer({
+    env,
+    onComfortMessage: (text) => dispatch({ type: 'onHoldMessage', text, at: env.now() }),
+    onUrlMessage: (description, urls) => dispatch({ type: 'onHoldUrls', description, urls, at: env.now() }),
+  });
+  const agentTyping = createAgentTypingTimer(env, settings.agentTypingTimeout, () =>
+    dispatch({ type: 'agentTypingCleared' }),
+  );
+  const typingSignal = createCustomerTypingSignal(
+    env,
+    settings.timeBetweenMsgs,
+    () => credentials !== null && connection.send(isTypingFrame()),
+  );
+
+  function stamp(): void {
+    ownTimestamp = env.now();
+    session.touch(ownTimestamp);
+  }
+
+  function clearConnectTimer(): void {
+    if (connectTimer !== null) env.timers.clearTimeout(connectTimer);
+    connectTimer = null;
+  }
+
+  function flushOutbox(): void {
+    if (credentials === null || !connection.isOpen()) return;
+    const sent = outbox.flush((text) => connection.send(newMessageFrame(text)));
+    if (sent.length > 0) {
+      stamp();
+      dispatch({ type: 'customerMessagesSent', ids: sent });
+    }
+  }
+
+  function queueMessage(raw: string): void {
+    const text = sanitizeMessage(raw);
+    if (text === '') return;
+    const id = `c${nextMessageId++}`;
+    dispatch({ type: 'customerMessageQueued', id, text, at: env.now() });
+    outbox.enqueue({ id, text });
+    flushOutbox();
+  }
+
+  function login(repeat: boolean): void {
+    if (credentials === null) {
+      connection.send(
+        requestChatFrame({
+          details,
+          settings,
+          userAgent: env.userAgent,
+          pageUrl: env.location.href,
+          workRequestId: contextId,
+        }),
+      );
+    } else {
+      connection.send(renewChatFrame(credentials.guid, credentials.authenticationKey, fullTranscriptPending));
+      fullTranscriptPending = false;
+    }
+    stamp();
+    if (repeat) dispatch({ type: 'reconnected', at: env.now() });
+    if (credentials !== null && options.getState().chat.status.kind === 'connecting') {
+      dispatch({ type: 'chatConfirmed' });
+    }
+    flushOutbox();
+  }
+
+  function agentsPresent(): boolean {
+    return options.getState().chat.participants.length > 0;
+  }
+
+  function onNotification(frame: NotificationFrame): void {
+    const body = frame.body;
+    const at = env.now();
+    switch (body.method) {
+      case 'requestChat': {
+        clearConnectTimer();
+        credentials = { guid: body.guid, authenticationKey: body.authenticationKey };
+        contextId = body.workRequestId;
+        session.saveConfirmed({ guid: body.guid, authenticationKey: body.authenticationKey, contextId });
+        const first = !confirmed;
+        confirmed = true;
+        dispatch({ type: 'chatConfirmed' });
+        onHold.configure(body.webOnHoldComfortGroups?.[0], body.webOnHoldURLs?.[0]);
+        if (!agentsPresent()) onHold.start();
+        if (first && earlierTimestamp === null) options.onFirstConfirmation(body.workRequestId, details);
+        flushOutbox();
+        return;
+      }
+      case 'routeCancel':
+        connection.stopRetrying();
+        finishWith(() => {
+          session.clear();
+          dispatch({
+            type: 'chatFailed',
+            card: { tone: 'error', title: TEXTS.noSuitableAgents, body: TEXTS.failureBody },
+          });
+        });
+        connection.close();
+        return;
+      case 'newParticipant': {
+        const firstAgent = !options.getState().chat.agentEverJoined;
+        dispatch({ type: 'participantJoined', body, at });
+        if (firstAgent) env.analytics({ name: 'chat_started', detail: { agentId: body.agentId } });
+        if (body.webOnHoldComfortGroup?.[0] !== undefined) onHold.configure(body.webOnHoldComfortGroup[0], undefined);
+        if (agentsPresent()) onHold.stop();
+        return;
+      }
+      case 'participantLeave':
+        dispatch({ type: 'participantLeft', body, at });
+        if (body.endChatFlag === true) {
+          connection.stopRetrying();
+          onHold.stop();
+        } else if (!agentsPresent()) {
+          onHold.start();
+        }
+        return;
+      case 'isTyping':
+        if (body.isTyping) {
+          dispatch({ type: 'agentTyping', agentId: body.agentId });
+          agentTyping.typing();
+        }
+        return;
+      case 'newMessage':
+        dispatch({ type: 'messageReceived', body });
+        if (body.senderType === 'live_agent') {
+          agentTyping.cancel();
+          sendSubjectOnce();
+        }
+        return;
+      case 'closeConversation':
+        connection.stopRetrying();
+        onHold.stop();
+        session.clear();
+        dispatch({ type: 'chatEnded', reason: 'agentClosed', notice: null, at });
+        return;
+      case 'newAgentFileTransfer':
+        dispatch({
+          type: 'fileShared',
+          agentName: body.agentName,
+          fileName: body.name,
+          url: fileDownloadUrl(body, settings.fileDownloadUrl, settings.apiEndpointsDomain, contextId),
+          at,
+        });
+        return;
+      case 'ping':
+      case 'pong':
+        return;
+    }
+  }
+
+  /** Section 4: the optional subject goes out once, after the first agent message. */
+  function sendSubjectOnce(): void {
+    if (subjectSent) return;
+    subjectSent = true;
+    const subject = details.subject?.trim();
+    if (subject) queueMessage(subject);
+  }
+
+  let finished = false;
+  function finishWith(effect: () => void): void {
+    if (finished) return;
+    finished = true;
+    clearConnectTimer();
+    onHold.stop();
+    agentTyping.cancel();
+    effect();
+    options.onFinished();
+  }
+
+  function onFinalClose(close: FinalClose): void {
+    const at = env.now();
+    finishWith(() => {
+      const status = options.getState().chat.status.kind;
+      switch (close.kind) {
+        case 'transferred':
+          dispatch({ type: 'transferred', at });
+          return;
+        case 'retriesExhausted':
+          session.clear();
+          dispatch({ type: 'chatEnded', reason: 'unableToReconnect', notice: TEXTS.unableToReconnect, at });
+          return;
+        case 'closed':
+          if (close.manual || status === 'ended' || status === 'idle' || status === 'transferred') return;
+          if (status === 'connecting' && !confirmed) {
+            session.clear();
+            dispatch({
+              type: 'chatFailed',
+              card: { tone: 'error', title: TEXTS.failureTitle, body: TEXTS.failureBody },
+            });
+            return;
+          }
+          dispatch({
+            type: 'chatEnded',
+            reason: fatalError ? 'error' : 'connectionClosed',
+            notice: TEXTS.connectionClosed,
+            at,
+          });
+      }
+    });
+  }
+
+  const connection = createConnection({
+    env,
+    settings,
+    url: options.url,
+    previouslyConnected: options.resume !== null,
+    ownTimestamp: () => ownTimestamp,
+    storedTimestamp: () => session.lastChatRequestTimestamp(),
+    handlers: {
+      onOpen: login,
+      onNotification,
+      onFatalError(code, message) {
+        fatalError = true;
+        session.clear();
+        const text = code === 503 ? TEXTS.maintenance : formatText(TEXTS.errorCode, code, message);
+        dispatch({ type: 'systemNotice', text, at: env.now() });
+      },
+      onSocketError: () => dispatch({ type: 'systemNotice', text: TEXTS.connectionError, at: env.now() }),
+      onReconnecting: (attempt) => dispatch({ type: 'reconnecting', attempt, at: env.now() }),
+      onFinalClose,
+    },
+  });
+
+  if (options.resume !== null) {
+    dispatch({ type: 'chatResumed', at: env.now() });
+  } else {
+    dispatch({ type: 'chatRequested' });
+    // Section 4, widget modes: no confirmation within maxWaitTime seconds → error card, back to logon.
+    connectTimer = env.timers.setTimeout(() => {
+      connectTimer = null;
+      finishWith(() => {
+        session.clear();
+        dispatch({ type: 'chatFailed', card: { tone: 'error', title: TEXTS.failureTitle, body: TEXTS.failureBody } });
+      });
+      connection.close();
+    }, settings.maxWaitTime * 1000);
+  }
+  connection.connect();
+
+  function dispose(): void {
+    finished = true;
+    clearConnectTimer();
+    onHold.dispose();
+    agentTyping.dispose();
+    connection.dispose();
+  }
+
+  return {
+    sendMessage: queueMessage,
+    customerTyping() {
+      typingSignal.typed();
+    },
+    endChat() {
+      connection.send(closeConversationFrame());
+      session.clear();
+      finishWith(() => {});
+      connection.close();
+      dispose();
+    },
+    dispose,
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Incoming socket data → a validated server frame, or a reported problem. Never throws: an
+ * unknown type or method is a TypeError for the error hook (sections 4 and 8), other contract
+ * violations are plain Errors, and the frame is dropped either way.
+ */
+import { checkServerFrame, formatViolations } from '../../../contract/frame-check.js';
+import type { ServerFrame } from '../../../generated/chat-socket.js';
+
+export type Incoming = { ok: true; frame: ServerFrame } | { ok: false; error: Error };
+
+function asText(data: unknown): string | null {
+  if (typeof data === 'string') return data;
+  // ws delivers Buffers (Uint8Array subclasses) when not asked for strings.
+  if (data instanceof Uint8Array) return new TextDecoder().decode(data);
+  if (data instanceof ArrayBuffer) return new TextDecoder().decode(new Uint8Array(data));
+  return null;
+}
+
+export function parseIncoming(data: unknown): Incoming {
+  const text = asText(data);
+  if (text === null) return { ok: false, error: new TypeError('chat socket: expected a JSON text frame') };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, error: new TypeError(`chat socket: frame is not JSON: ${text.slice(0, 200)}`) };
+  }
+  const checked = checkServerFrame(value);
+  if (checked.ok) return { ok: true, frame: checked.frame };
+  const unknownKind = checked.violations.some((v) => v.pointer === '/type' || v.pointer === '/body/method');
+  const message = `chat socket: ${unknownKind ? 'unknown message type or method' : 'frame breaks the contract'}: ${formatViolations(checked.violations)}`;
+  return { ok: false, error: unknownKind ? new TypeError(message) : new Error(message) };
+}

@@ -1,0 +1,287 @@
+/**
+ * createWidgetCore: the store the views subscribe to and the commands they call. It owns the
+ * availability poller, the current chat session and the UI timers (modal close delay, status
+ * card, reset after ending), and disposes them all.
+ */
+import type { components } from '../../generated/widget-http.js';
+import { type AvailabilityOutcome, createAvailabilityPoller } from './availability/poller.js';
+import { decideWaitTime, readServiceMetrics } from './availability/wait-time.js';
+import type { WidgetEvent } from './chat/events.js';
+import { defaultFlags, initialState } from './chat/initial-state.js';
+import { isChatActive, reduce } from './chat/reducer.js';
+import type { StatusCard, WidgetFlags, WidgetState } from './chat/state.js';
+import { type ChatSession, createChatSession } from './chat-session/chat-session.js';
+import type { PageConfig } from './config/page-config.js';
+import { resolveSettings, type WidgetSettings } from './config/settings.js';
+import type { CallbackRequest, WidgetCore } from './core-api.js';
+import type { CustomerDetails } from './customer-details.js';
+import type { TimerHandle, WidgetEnvironment } from './env.js';
+import { submitCallback } from './forms/callback-submitter.js';
+import { buildLeadPayload, createLeadSubmitter } from './forms/lead.js';
+import { safeStorage } from './session/safe-storage.js';
+import { createSessionStore, type StoredSession } from './session/session-store.js';
+import { createStore } from './store/store.js';
+import { TEXTS } from './texts.js';
+
+type ChatWidgetParams = components['schemas']['ChatWidgetParams'];
+
+function flagsFor(page: PageConfig, settings: WidgetSettings, pathname: string): WidgetFlags {
+  return {
+    ...defaultFlags(),
+    locale: page.locale,
+    chatLite: page.chatLite,
+    triage: page.triage,
+    hideOnMobile: page.hideOnMobile,
+    mobileWidthCutoff: settings.mobileWidthCutoff,
+    energy: page.energy,
+    bypassBubble: settings.bypassBubble,
+    tripsPage: pathname.split('/').filter(Boolean)[0] === 'trips',
+    visibility: {
+      suppressChatbotPresence: settings.suppressChatbotPresence,
+      notifyObserve: settings.notifyObserve,
+      notifyBarge: settings.notifyBarge,
+      botAgentId: settings.botAgentId,
+    },
+  };
+}
+
+/** Section 7: the socket is secure when the page is https. */
+export function socketUrl(configured: string | null, location: WidgetEnvironment['location']): string {
+  const secure = location.protocol === 'https:';
+  const url = configured ?? `ws://${location.hostname}/chat`;
+  return secure ? url.replace(/^ws:\/\//, 'wss://') : url;
+}
+
+export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): WidgetCore {
+  const storage = safeStorage(env.storage, env.logger);
+  const session = createSessionStore(storage);
+  let params: Record<string, unknown> = {};
+  let settings = resolveSettings(params, page.options);
+  const store = createStore<WidgetState, WidgetEvent>(
+    initialState(flagsFor(page, settings, env.location.pathname)),
+    reduce,
+  );
+  const dispatch = (event: WidgetEvent) => {
+    store.dispatch(event);
+  };
+  let chat: ChatSession | null = null;
+  let closeTimer: TimerHandle | null = null;
+  let resetTimer: TimerHandle | null = null;
+  let cardTimer: TimerHandle | null = null;
+  let shownCard: StatusCard | null = null;
+  let leadSubmitter = createLeadSubmitter({
+    http: { fetch: (request) => env.fetch(request), baseUrl: settings.apiEndpointsDomain },
+    logger: env.logger,
+    leadPath: settings.leadPath,
+  });
+
+  function applyParams(next: ChatWidgetParams | undefined): void {
+    params = { ...(next ?? {}) };
+    settings = resolveSettings(params, page.options);
+    leadSubmitter = createLeadSubmitter({
+      http: { fetch: (request) => env.fetch(request), baseUrl: settings.apiEndpointsDomain },
+      logger: env.logger,
+      leadPath: settings.leadPath,
+    });
+    dispatchFlags();
+  }
+
+  /** Settings changed (chatWidgetParams arrived): page- and settings-derived flags follow. */
+  function dispatchFlags(): void {
+    const {
+      variant: _variant,
+      useEngagementPlaceholderData: _placeholder,
+      ...flags
+    } = flagsFor(page, settings, env.location.pathname);
+    dispatch({ type: 'flagsUpdated', flags });
+  }
+
+  // The status card auto-hides after statusCardShowTime (section 4, callback form submit).
+  const unsubscribeCard = store.subscribe(() => {
+    const card = store.getSnapshot().statusCard;
+    if (card === shownCard) return;
+    shownCard = card;
+    if (cardTimer !== null) env.timers.clearTimeout(cardTimer);
+    cardTimer = null;
+    if (card !== null) {
+      cardTimer = env.timers.setTimeout(() => {
+        cardTimer = null;
+        dispatch({ type: 'statusCardDismissed' });
+      }, settings.statusCardShowTime);
+    }
+  });
+
+  const unregisterUnload = env.onBeforeUnload(() =>
+    isChatActive(store.getSnapshot().chat) ? TEXTS.beforeUnload : null,
+  );
+
+  function onAvailability(outcome: AvailabilityOutcome): void {
+    if (outcome.kind === 'failed') {
+      env.logger.warn('[chat-widget] availability check failed; polling stopped', outcome.error);
+      dispatch({ type: 'availabilityResolved', availability: { status: 'unavailable', message: null } });
+      return;
+    }
+    const response = outcome.response;
+    applyParams(response.chatWidgetParams);
+    const common = {
+      variant: response.useLatestTDS === true ? ('newer' as const) : ('older' as const),
+      useEngagementPlaceholderData: response.useEngagementPlaceholderData === true,
+    };
+    if (outcome.kind === 'chatLite') {
+      dispatch({ type: 'availabilityResolved', availability: { status: 'chatLite' }, ...common });
+      return;
+    }
+    if (outcome.kind === 'unavailable') {
+      const availability = { status: 'unavailable' as const, message: TEXTS.notAvailable };
+      dispatch({ type: 'availabilityResolved', availability, ...common });
+      return;
+    }
+    const decision = decideWaitTime(readServiceMetrics(response, settings.ewtMapId), settings);
+    const availability = decision.offered
+      ? { status: 'available' as const, waitMinutes: decision.waitMinutes }
+      : { status: 'unavailable' as const, message: decision.message };
+    dispatch({ type: 'availabilityResolved', availability, ...common });
+    if (decision.offered && settings.bypassBubble) dispatch({ type: 'dialogOpened' });
+  }
+
+  const poller = createAvailabilityPoller({
+    env,
+    page,
+    apiEndpointsDomain: settings.apiEndpointsDomain,
+    onOutcome: onAvailability,
+  });
+
+  function openChat(details: CustomerDetails, resume: StoredSession | null): void {
+    chat?.dispose();
+    const url = socketUrl(resume?.webChatUrl ?? settings.webChatUrl, env.location);
+    if (resume === null) {
+      session.saveRequestContext({
+        webChatUrl: url,
+        customerDetails: details,
+        useLatestTDS: store.getSnapshot().flags.variant === 'newer',
+      });
+      session.writeJson('initializers', params);
+    }
+    const created = createChatSession({
+      env,
+      settings,
+      dispatch,
+      getState: store.getSnapshot,
+      session,
+      url,
+      details,
+      resume,
+      onFirstConfirmation(workRequestId, confirmedDetails) {
+        void leadSubmitter.submit(
+          buildLeadPayload({
+            customerDetails: confirmedDetails,
+            contextID: workRequestId,
+            locale: page.locale,
+            useEngagementPlaceholderData: store.getSnapshot().flags.useEngagementPlaceholderData,
+            pageType: settings.pageType,
+            attributes: settings.attributes,
+          }),
+        );
+      },
+      onFinished() {
+        if (chat === created) chat = null;
+      },
+    });
+    chat = created;
+  }
+
+  function resumeStoredSession(): boolean {
+    const stored = session.load(env.now(), settings.refreshTimeoutSeconds);
+    if (stored === null) return false;
+    const initializers = session.readJson('initializers');
+    if (typeof initializers === 'object' && initializers !== null) {
+      params = { ...(initializers as Record<string, unknown>) };
+      settings = resolveSettings(params, page.options);
+      dispatchFlags();
+    }
+    // Section 4 rule 1: the newer widget, unless the stored useLatestTDS is the string "false".
+    const variant = stored.useLatestTDS === 'false' ? ('older' as const) : ('newer' as const);
+    dispatch({ type: 'availabilityResolved', availability: { status: 'resuming' }, variant });
+    dispatch({ type: 'dialogOpened' });
+    const details = { ...(stored.customerDetails ?? {}), isContinuingAfterRefresh: true };
+    openChat(details, stored);
+    return true;
+  }
+
+  function scheduleClose(): void {
+    if (store.getSnapshot().dialog.status !== 'closing') return;
+    if (closeTimer !== null) env.timers.clearTimeout(closeTimer);
+    closeTimer = env.timers.setTimeout(() => {
+      closeTimer = null;
+      dispatch({ type: 'dialogClosed' });
+    }, settings.modalCloseDelay);
+  }
+
+  let started = false;
+  return {
+    get settings() {
+      return settings;
+    },
+    page,
+    getSnapshot: store.getSnapshot,
+    subscribe: store.subscribe,
+    start() {
+      if (started) return;
+      started = true;
+      env.logger.info(`[chat-widget] version ${settings.widgetVersion}`);
+      if (!resumeStoredSession()) poller.start();
+    },
+    openDialog: () => dispatch({ type: 'dialogOpened' }),
+    closeDialog() {
+      const wasEnded = store.getSnapshot().chat.status.kind;
+      dispatch({ type: 'dialogCloseRequested' });
+      if (wasEnded === 'ended' || wasEnded === 'transferred') {
+        chat?.dispose();
+        chat = null;
+      }
+      scheduleClose();
+    },
+    confirmEndChat(yes) {
+      dispatch({ type: 'endChatDeclined' });
+      if (!yes) return;
+      const current = chat;
+      chat = null;
+      if (current !== null) current.endChat();
+      else session.clear();
+      if (resetTimer !== null) env.timers.clearTimeout(resetTimer);
+      resetTimer = env.timers.setTimeout(() => {
+        resetTimer = null;
+        dispatch({ type: 'chatReset' });
+      }, settings.modalCloseDelay);
+    },
+    minimize: () => dispatch({ type: 'minimized' }),
+    startChat(details) {
+      if (chat !== null && isChatActive(store.getSnapshot().chat)) return;
+      openChat(details, null);
+    },
+    sendMessage: (text) => chat?.sendMessage(text),
+    customerTyping: () => chat?.customerTyping(),
+    navigate: (view) => dispatch({ type: 'viewPushed', view }),
+    back: () => dispatch({ type: 'viewPopped' }),
+    resetViews: () => dispatch({ type: 'viewsReset' }),
+    dismissStatusCard: () => dispatch({ type: 'statusCardDismissed' }),
+    async submitCallback(request: CallbackRequest) {
+      dispatch({ type: 'callbackSubmitting' });
+      const result = await submitCallback(request, {
+        http: { fetch: (r) => env.fetch(r), baseUrl: settings.apiEndpointsDomain },
+        logger: env.logger,
+        callbackPath: settings.callbackPath,
+      });
+      const card: StatusCard = { tone: result.card.kind, title: result.card.title, body: result.card.text };
+      dispatch({ type: 'callbackSubmitted', ok: result.ok, card });
+    },
+    dispose() {
+      poller.dispose();
+      chat?.dispose();
+      chat = null;
+      for (const timer of [closeTimer, resetTimer, cardTimer]) if (timer !== null) env.timers.clearTimeout(timer);
+      unsubscribeCard();
+      unregisterUnload();
+    },
+  };
+}
