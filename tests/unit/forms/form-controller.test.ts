@@ -1,0 +1,337 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULTS } from '../../../widget/core/config/defaults.js';
+import {
+  buildForm,
+  createFormController,
+  type FormController,
+  type FormControllerOptions,
+  type TimerProvider,
+} from '../../../widget/core/forms/index.js';
+
+/** Timers through the injected provider, counted so tests can prove every timer is owned. */
+function countingTimers(): TimerProvider & { pending: () => number } {
+  const live = new Set<unknown>();
+  return {
+    setTimeout(callback, ms) {
+      const handle = setTimeout(() => {
+        live.delete(handle);
+        callback();
+      }, ms);
+      live.add(handle);
+      return handle;
+    },
+    clearTimeout(handle) {
+      live.delete(handle);
+      clearTimeout(handle as ReturnType<typeof setTimeout>);
+    },
+    pending: () => live.size,
+  };
+}
+
+const countryData = {
+  provinceList: [
+    { value: 'Beijing', label: '北京市' },
+    { value: 'Guangdong', label: '广东省' },
+  ],
+  cityList: {
+    Beijing: [{ value: 'Beijing', label: '北京市' }],
+    Guangdong: [
+      { value: 'Guangzhou', label: '广州市' },
+      { value: 'Shenzhen', label: '深圳市' },
+    ],
+  },
+};
+
+let timers: ReturnType<typeof countingTimers>;
+let controllers: FormController[] = [];
+
+function preChatForm(overrides: Partial<FormControllerOptions> = {}): FormController {
+  const controller = createFormController({
+    fields: buildForm({ form: 'preChat', country: 'US', chinaRegion: false }),
+    country: 'US',
+    timers,
+    ...overrides,
+  });
+  controllers.push(controller);
+  return controller;
+}
+
+function fillValidPreChat(form: FormController): void {
+  form.change('firstName', 'Ada');
+  form.change('email', 'ada@example.com');
+  form.change('phoneNumber', '2025550143');
+  form.change('postalCode', '94105');
+}
+
+const fieldOf = (form: FormController, name: string) => form.getSnapshot().fields.find((field) => field.name === name);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  timers = countingTimers();
+  controllers = [];
+});
+
+afterEach(() => {
+  for (const controller of controllers) controller.dispose();
+  vi.useRealTimers();
+});
+
+describe('form controller (§5 validation timing)', () => {
+  it('§5 errors show only for touched fields: an untouched invalid form shows none', () => {
+    const form = preChatForm();
+    const snapshot = form.getSnapshot();
+    expect(snapshot.valid).toBe(false);
+    expect(snapshot.fields.every((field) => field.error === undefined && !field.touched)).toBe(true);
+  });
+
+  it('§5 errors show after 2000 ms of idle typing, not before', () => {
+    const form = preChatForm();
+    form.change('email', 'ada@');
+    vi.advanceTimersByTime(DEFAULTS.validationIdleDelay - 1);
+    expect(fieldOf(form, 'email')?.error).toBeUndefined();
+    vi.advanceTimersByTime(1);
+    expect(fieldOf(form, 'email')).toMatchObject({ touched: true, error: 'please provide a valid email address' });
+  });
+
+  it('§5 idle typing: each keystroke restarts the 2000 ms wait', () => {
+    const form = preChatForm();
+    form.change('email', 'ada@');
+    vi.advanceTimersByTime(1500);
+    form.change('email', 'ada@e');
+    vi.advanceTimersByTime(1500);
+    expect(fieldOf(form, 'email')?.error).toBeUndefined();
+    expect(timers.pending()).toBe(1);
+    vi.advanceTimersByTime(500);
+    expect(fieldOf(form, 'email')?.error).toBe('please provide a valid email address');
+    expect(timers.pending()).toBe(0);
+  });
+
+  it('§5 errors show on blur, at once, and the idle timer is dropped', () => {
+    const form = preChatForm();
+    form.change('firstName', 'a'.repeat(51));
+    form.blur('firstName');
+    expect(fieldOf(form, 'firstName')?.error).toBe('maximum length of first name is 50 characters');
+    expect(timers.pending()).toBe(0);
+    form.blur('lastName');
+    expect(fieldOf(form, 'lastName')).toMatchObject({ touched: true });
+    expect(fieldOf(form, 'lastName')?.error).toBeUndefined();
+  });
+
+  it('§5 an error clears when the corrected value is validated again', () => {
+    const form = preChatForm();
+    form.blur('firstName');
+    expect(fieldOf(form, 'firstName')?.error).toBe('first name is a required property');
+    form.change('firstName', 'Ada');
+    vi.advanceTimersByTime(DEFAULTS.validationIdleDelay);
+    expect(fieldOf(form, 'firstName')?.error).toBeUndefined();
+  });
+
+  it('§5 selects validate on change', () => {
+    const form = preChatForm();
+    form.change('getUpdates', '');
+    expect(fieldOf(form, 'getUpdates')).toMatchObject({ touched: true, error: 'get updates is a required property' });
+    form.change('getUpdates', 'No');
+    expect(fieldOf(form, 'getUpdates')?.error).toBeUndefined();
+    expect(timers.pending()).toBe(0);
+  });
+
+  it('§5 checkbox groups validate on click', () => {
+    const form = createFormController({
+      fields: buildForm({ form: 'callback', country: 'US', chinaRegion: false }),
+      country: 'US',
+      timers,
+    });
+    controllers.push(form);
+    form.toggle('productInterested', 'Solar Roof');
+    expect(fieldOf(form, 'productInterested')).toMatchObject({ touched: true, value: ['Solar Roof'] });
+    form.toggle('productInterested', 'Solar Roof');
+    expect(fieldOf(form, 'productInterested')?.error).toBe('product interested is a required property');
+  });
+
+  it('§3 checkbox values keep the configured option order whatever the click order', () => {
+    const form = createFormController({
+      fields: buildForm({ form: 'callback', country: 'US', chinaRegion: false }),
+      country: 'US',
+      timers,
+    });
+    controllers.push(form);
+    form.toggle('productInterested', 'Solar Roof');
+    form.toggle('productInterested', 'Model 3');
+    expect(fieldOf(form, 'productInterested')?.value).toEqual(['Model 3', 'Solar Roof']);
+    // Commands aimed at the wrong control are ignored.
+    form.toggle('firstName', 'x');
+    form.change('productInterested', 'Model S');
+    expect(fieldOf(form, 'productInterested')?.value).toEqual(['Model 3', 'Solar Roof']);
+  });
+
+  it('§5 the submit button is disabled until the whole form is valid', () => {
+    const form = preChatForm();
+    expect(form.getSnapshot().submitDisabled).toBe(true);
+    fillValidPreChat(form);
+    // Validity is known at once: the 2000 ms delay only governs when errors are shown.
+    expect(form.getSnapshot()).toMatchObject({ valid: true, submitDisabled: false });
+  });
+
+  it('§5 a failed submit re-validates all fields and shows every error', async () => {
+    const form = preChatForm();
+    form.change('firstName', 'Ada');
+    const result = await form.submit();
+    expect(result).toEqual({ ok: false });
+    const errors = Object.fromEntries(form.getSnapshot().fields.map((field) => [field.name, field.error]));
+    expect(errors).toEqual({
+      firstName: undefined,
+      lastName: undefined,
+      email: 'email address is a required property',
+      phoneNumber: 'phone number is a required property',
+      postalCode: 'postal code is a required property',
+      getUpdates: undefined,
+    });
+    expect(timers.pending()).toBe(0);
+  });
+
+  it('§5 a valid submit hands the values over while the form is disabled', async () => {
+    let release: () => void = () => {};
+    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
+    const form = preChatForm({ onSubmit });
+    fillValidPreChat(form);
+    const pending = form.submit();
+    expect(form.getSnapshot()).toMatchObject({ submitting: true, submitDisabled: true });
+    form.change('firstName', 'Grace');
+    expect(await form.submit()).toEqual({ ok: false });
+    release();
+    const result = await pending;
+    expect(result).toEqual({
+      ok: true,
+      values: {
+        firstName: 'Ada',
+        lastName: '',
+        email: 'ada@example.com',
+        phoneNumber: '2025550143',
+        postalCode: '94105',
+        getUpdates: 'Yes',
+      },
+    });
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(form.getSnapshot()).toMatchObject({ submitting: false, submitted: true, submitDisabled: true });
+  });
+
+  it('§5 engagement placeholder data: a form with empty required fields can be submitted', async () => {
+    const form = preChatForm({ useEngagementPlaceholderData: true });
+    expect(form.getSnapshot().valid).toBe(true);
+    expect((await form.submit()).ok).toBe(true);
+  });
+
+  it('§5 prefilled read-only inputs ignore changes', () => {
+    const fields = buildForm({
+      form: 'preChat',
+      country: 'US',
+      chinaRegion: false,
+      prefill: { firstName: 'Ada' },
+      readOnlyPrefilled: true,
+    });
+    const form = createFormController({ fields, country: 'US', timers });
+    controllers.push(form);
+    form.change('firstName', 'Grace');
+    expect(fieldOf(form, 'firstName')?.value).toBe('Ada');
+    expect(timers.pending()).toBe(0);
+  });
+
+  it('useSyncExternalStore contract: the snapshot is stable until something changes, and listeners hear changes', () => {
+    const form = preChatForm();
+    const listener = vi.fn();
+    const unsubscribe = form.subscribe(listener);
+    const first = form.getSnapshot();
+    expect(form.getSnapshot()).toBe(first);
+    form.change('firstName', 'Ada');
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(form.getSnapshot()).not.toBe(first);
+    const second = form.getSnapshot();
+    form.change('firstName', 'Ada');
+    expect(form.getSnapshot()).toBe(second);
+    unsubscribe();
+    form.change('firstName', 'Grace');
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('unknown field names are ignored', () => {
+    const form = preChatForm();
+    const before = form.getSnapshot();
+    form.change('nope', 'x');
+    form.blur('nope');
+    form.toggle('nope', 'x');
+    expect(form.getSnapshot()).toBe(before);
+  });
+
+  it('dispose clears every timer and listener; later commands do nothing', async () => {
+    const form = preChatForm();
+    const listener = vi.fn();
+    form.subscribe(listener);
+    form.change('email', 'a');
+    form.change('firstName', 'b');
+    expect(timers.pending()).toBe(2);
+    form.dispose();
+    expect(timers.pending()).toBe(0);
+    form.change('email', 'ada@example.com');
+    form.blur('email');
+    form.setCountryData(countryData);
+    expect(await form.submit()).toEqual({ ok: false });
+    vi.advanceTimersByTime(10_000);
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('the idle delay is configurable', () => {
+    const form = preChatForm({ validationIdleDelay: 500 });
+    form.change('email', 'x');
+    vi.advanceTimersByTime(500);
+    expect(fieldOf(form, 'email')?.error).toBe('please provide a valid email address');
+  });
+});
+
+describe('China province and city (§5, §7 country data)', () => {
+  function chinaForm(withData: boolean): FormController {
+    const form = createFormController({
+      fields: buildForm({ form: 'preChat', country: 'CN', chinaRegion: true }),
+      country: 'CN',
+      timers,
+      ...(withData ? { countryData } : {}),
+    });
+    controllers.push(form);
+    return form;
+  }
+
+  it('§5 China: province options come from the country-data answer; city options follow the chosen province', () => {
+    const form = chinaForm(true);
+    expect(fieldOf(form, 'province')?.options.map((option) => option.value)).toEqual(['Beijing', 'Guangdong']);
+    expect(fieldOf(form, 'city')?.options).toEqual([]);
+    form.change('province', 'Guangdong');
+    expect(fieldOf(form, 'city')?.options.map((option) => option.value)).toEqual(['Guangzhou', 'Shenzhen']);
+  });
+
+  it('§5 China: a new province empties the dependent city and re-validates it when touched', () => {
+    const form = chinaForm(true);
+    form.change('province', 'Guangdong');
+    form.change('city', 'Shenzhen');
+    form.change('province', 'Beijing');
+    expect(fieldOf(form, 'city')).toMatchObject({ value: '', error: 'city is a required property' });
+    expect(fieldOf(form, 'city')?.options.map((option) => option.value)).toEqual(['Beijing']);
+  });
+
+  it('§7 country data arriving later fills the selects', () => {
+    const form = chinaForm(false);
+    form.change('province', 'Guangdong');
+    expect(fieldOf(form, 'city')?.options).toEqual([]);
+    form.setCountryData(countryData);
+    expect(fieldOf(form, 'province')?.options).toHaveLength(2);
+    expect(fieldOf(form, 'city')?.options).toHaveLength(2);
+  });
+
+  it('§5 China: the hidden email does not block submit', () => {
+    const form = chinaForm(true);
+    form.change('firstName', '李');
+    form.change('phoneNumber', '13800138000');
+    form.change('postalCode', '100000');
+    form.change('province', 'Beijing');
+    form.change('city', 'Beijing');
+    expect(form.getSnapshot().valid).toBe(true);
+  });
+});
