@@ -5,6 +5,13 @@
   const flag = (name) => params.get(name) === '1';
   const options = {};
   if (params.has('variant')) options.useLatestTDS = params.get('variant') === 'tds';
+  // Any section 9 constant may be overridden as opt.NAME=value (used by the e2e tests to
+  // shorten waits such as retryInterval); numbers and booleans are parsed.
+  for (const [key, raw] of params) {
+    if (!key.startsWith('opt.')) continue;
+    const number = Number(raw);
+    options[key.slice(4)] = raw === 'true' ? true : raw === 'false' ? false : Number.isNaN(number) ? raw : number;
+  }
   window.chatWidgetConfig = {
     locale: params.get('locale') || 'en-us',
     triage: flag('triage'),

@@ -37,7 +37,7 @@ export function FormView(props: FormViewProps) {
         ))}
       </fieldset>
       {footer}
-      <button type="submit" className="cw-btn cw-btn--primary cw-form__submit" aria-disabled={!canSubmit || busy}>
+      <button type="submit" className="cw-btn cw-btn--primary cw-form__submit" disabled={!canSubmit || busy}>
         {submitLabel}
       </button>
     </form>
