@@ -53,7 +53,7 @@ const PRIVATE_FORMATS: Readonly<Record<string, RegExp>> = {
   /** Fødselsnummer. */
   NO: /^\d{11}$/,
   /** Henkilötunnus (its century sign kept). */
-  FI: /^\d{6}[+A-FU-Y]\d{3}[0-9A-FHJ-NPR-Y]$/,
+  FI: /^\d{6}[-+A-FU-Y]\d{3}[0-9A-FHJ-NPR-Y]$/,
   /** AHV number (756 then 10 digits). */
   CH: /^756\d{10}$/,
 };
@@ -71,6 +71,12 @@ const JSVAT_PREFIX: Readonly<Record<string, string>> = { GR: 'EL', CH: 'CHE', NO
 
 function clean(value: string): string {
   return value.toUpperCase().replace(/[\s.\-/]+/g, '');
+}
+
+/** Separators go, except the Finnish century sign, which is part of the identifier. */
+function cleanPersonal(country: string, value: string): string {
+  const spaced = value.toUpperCase().replace(/[\s./]+/g, '');
+  return country === 'FI' ? spaced : spaced.replace(/[-+]/g, '');
 }
 
 function jsvatCountry(country: string): Country | undefined {
@@ -111,7 +117,7 @@ export function checkVat(value: string, country: string, type: VatType): VatResu
   }
   const format = PRIVATE_FORMATS[code];
   if (format === undefined) return { status: 'unsupported' };
-  return { status: format.test(vat) ? 'valid' : 'invalid', source: 'table' };
+  return { status: format.test(cleanPersonal(code, value)) ? 'valid' : 'invalid', source: 'table' };
 }
 
 /** Countries with a known format per type (for documentation and tests). */
