@@ -51,7 +51,7 @@ export function requestChatFrame(context: RequestChatContext): ClientFrameOf<'re
       name: details.firstName ?? details.displayName ?? '',
       lastName: details.lastName ?? '',
       phoneNumber: details.phoneNumber ?? '',
-      getBrandUpdates: details.getBrandUpdates ?? details.getUpdates === 'Yes',
+      getBrandUpdates: details.getBrandUpdates ?? (details.getUpdates ?? 'Yes') === 'Yes',
       topic: details.topic ?? '',
       customFields: customFields(details),
     },
