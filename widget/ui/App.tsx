@@ -14,6 +14,17 @@ import { PreChatPane } from './views/PreChatPane.js';
 import { TriagePane } from './views/TriagePane.js';
 
 const QUESTION_CENTER = 'Question Center';
+
+/**
+ * WORKAROUND (widget/ui only, until the core lets page options override useLatestTDS): the
+ * core takes the look from the availability answer alone; a page option `useLatestTDS`
+ * (boolean) wins here, as page options win over server values elsewhere (section 3).
+ */
+function lookOf(state: WidgetState, pageOptions: Record<string, unknown>): 'tds' | 'classic' {
+  const override = pageOptions.useLatestTDS;
+  if (typeof override === 'boolean') return override ? 'tds' : 'classic';
+  return state.flags.variant === 'newer' ? 'tds' : 'classic';
+}
 const TRIAGE_VIEWS = new Set(['topics', 'vehicle', 'energy', 'delivery']);
 
 function headerOf(state: WidgetState): { title: string; subheader?: string } {
@@ -24,18 +35,19 @@ function headerOf(state: WidgetState): { title: string; subheader?: string } {
 
 interface BodyProps {
   state: WidgetState;
+  look: 'tds' | 'classic';
   topic: string | undefined;
   onTopic: (topic: string) => void;
   onScrolledChange: (scrolled: boolean) => void;
 }
 
 /** What the dialog shows for the current mode and view (core README, "What to show"). */
-function DialogBody({ state, topic, onTopic, onScrolledChange }: BodyProps) {
+function DialogBody({ state, look, topic, onTopic, onScrolledChange }: BodyProps) {
   const { flags } = state;
   if (state.mode === 'chat') return <ChatPane state={state} onScrolledChange={onScrolledChange} />;
   const view = state.views.at(-1) ?? 'form';
   if (TRIAGE_VIEWS.has(view)) {
-    return <TriagePane view={view as 'topics'} flags={flags} onTopic={onTopic} />;
+    return <TriagePane view={view as 'topics'} flags={flags} look={look} onTopic={onTopic} />;
   }
   if (view === 'callback') {
     return <CallbackPane locale={flags.locale} useEngagementPlaceholderData={flags.useEngagementPlaceholderData} />;
@@ -61,9 +73,10 @@ export function App() {
   const launcher = selectLauncher(state);
   const dialogShown = state.dialog.status === 'open' || state.dialog.status === 'closing';
   const header = headerOf(state);
+  const look = lookOf(state, core.page.options);
   const onScrolledChange = useCallback((value: boolean) => setScrolled(value), []);
   return (
-    <div className="cw-root" data-look={state.flags.variant === 'newer' ? 'tds' : 'classic'}>
+    <div className="cw-root" data-look={look}>
       <ChatButton
         visible={launcher.visible && !dialogShown}
         loading={launcher.loading}
@@ -89,7 +102,7 @@ export function App() {
           {state.dialog.endChatPrompt ? (
             <EndChatPrompt onYes={() => core.confirmEndChat(true)} onNo={() => core.confirmEndChat(false)} />
           ) : null}
-          <DialogBody state={state} topic={topic} onTopic={setTopic} onScrolledChange={onScrolledChange} />
+          <DialogBody state={state} look={look} topic={topic} onTopic={setTopic} onScrolledChange={onScrolledChange} />
           {state.mode === 'loading' ? <LoaderOverlay label="Connecting you to an agent" /> : null}
         </Dialog>
       ) : null}

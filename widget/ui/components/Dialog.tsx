@@ -36,11 +36,11 @@ export function Dialog({
   dialogRef,
 }: DialogProps) {
   const innerRef = useRef<HTMLDivElement | null>(null);
+  // Focus goes to the dialog itself, so its name is announced and no field is touched: focusing
+  // the first field would show its 'required' error (and shift the form) as soon as the
+  // visitor clicks anywhere else.
   useEffect(() => {
-    const el = innerRef.current;
-    if (!el) return;
-    const first = el.querySelector('.cw-dialog__body')?.querySelector<HTMLElement>(FOCUSABLE) ?? el;
-    first.focus();
+    innerRef.current?.focus();
   }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {

@@ -30,7 +30,7 @@ export function CallbackPane({ locale, useEngagementPlaceholderData }: CallbackP
   return (
     <FormView
       id="cw-callback"
-      heading="Request a Callback"
+      description="Leave your details and we will call you back."
       fields={snapshot.fields}
       submitLabel="Request a Callback"
       canSubmit={snapshot.valid}

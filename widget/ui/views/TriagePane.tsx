@@ -14,22 +14,24 @@ import { useWidget } from '../use-core.js';
 export interface TriagePaneProps {
   view: 'topics' | 'vehicle' | 'energy' | 'delivery';
   flags: WidgetFlags;
+  /** The newer look shows the variant topic list as cards, the classic look the main list. */
+  look: 'tds' | 'classic';
   /** A chat entry was chosen: remember its topic for requestChat. */
   onTopic: (topic: string) => void;
 }
 
 const HEADINGS = { topics: 'How can we help?', vehicle: 'Vehicle', energy: 'Energy Products' } as const;
 
-function entriesOf(view: TriagePaneProps['view'], flags: WidgetFlags): TriageEntry[] {
+function entriesOf(view: TriagePaneProps['view'], flags: WidgetFlags, look: TriagePaneProps['look']): TriageEntry[] {
   const context = { locale: flags.locale, energyPage: flags.energy };
   if (view === 'vehicle') return vehicleSubTopics(context);
   if (view === 'energy') return energySubTopics();
   // Both topic lists of the spec: the newer look shows the variant list, the classic look the main list.
-  return flags.variant === 'newer' ? variantTopics(context) : mainTopics(context);
+  return look === 'tds' ? variantTopics(context) : mainTopics(context);
 }
 
 /** Triage: main topics, vehicle and energy sub-topics, and the upcoming-delivery help. */
-export function TriagePane({ view, flags, onTopic }: TriagePaneProps) {
+export function TriagePane({ view, flags, look, onTopic }: TriagePaneProps) {
   const { core } = useWidget();
   if (view === 'delivery') {
     const help = upcomingDeliveryHelp(flags.locale);
@@ -43,7 +45,7 @@ export function TriagePane({ view, flags, onTopic }: TriagePaneProps) {
       />
     );
   }
-  const entries = entriesOf(view, flags);
+  const entries = entriesOf(view, flags, look);
   const topics: UiTopic[] = entries.map((entry) => ({
     id: entry.id,
     label: entry.label,
@@ -64,7 +66,7 @@ export function TriagePane({ view, flags, onTopic }: TriagePaneProps) {
       heading={HEADINGS[view]}
       topics={topics}
       onSelect={onSelect}
-      variant={flags.variant === 'newer' ? 'cards' : 'list'}
+      variant={look === 'tds' ? 'cards' : 'list'}
     />
   );
 }
