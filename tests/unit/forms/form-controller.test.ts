@@ -262,7 +262,7 @@ describe('form controller (§5 validation timing)', () => {
     expect(form.getSnapshot()).toBe(before);
   });
 
-  it('dispose clears every timer and listener; later commands do nothing', async () => {
+  it('dispose clears every pending timer and listener', () => {
     const form = preChatForm();
     const listener = vi.fn();
     form.subscribe(listener);
@@ -271,12 +271,25 @@ describe('form controller (§5 validation timing)', () => {
     expect(timers.pending()).toBe(2);
     form.dispose();
     expect(timers.pending()).toBe(0);
-    form.change('email', 'ada@example.com');
-    form.blur('email');
-    form.setCountryData(countryData);
-    expect(await form.submit()).toEqual({ ok: false });
     vi.advanceTimersByTime(10_000);
+    expect(fieldOf(form, 'email')?.error).toBeUndefined();
+    form.blur('email');
     expect(listener).toHaveBeenCalledTimes(2);
+  });
+
+  it('a controller used again after dispose (React StrictMode remount) keeps working; the next dispose clears its new timers', () => {
+    const form = preChatForm();
+    form.dispose();
+    const listener = vi.fn();
+    form.subscribe(listener);
+    form.change('email', 'ada@');
+    expect(listener).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(DEFAULTS.validationIdleDelay);
+    expect(fieldOf(form, 'email')?.error).toBe('please provide a valid email address');
+    form.change('email', 'ada@e');
+    expect(timers.pending()).toBe(1);
+    form.dispose();
+    expect(timers.pending()).toBe(0);
   });
 
   it('the idle delay is configurable', () => {
@@ -333,5 +346,27 @@ describe('China province and city (§5, §7 country data)', () => {
     form.change('province', 'Beijing');
     form.change('city', 'Beijing');
     expect(form.getSnapshot().valid).toBe(true);
+  });
+});
+
+describe('host timers', () => {
+  it('§5 without an injected provider the host timers are used, looked up at call time (so fake timers apply)', () => {
+    vi.useFakeTimers();
+    const form = createFormController({
+      fields: buildForm({ form: 'preChat', country: 'US', chinaRegion: false }),
+      country: 'US',
+    });
+    form.change('email', 'x');
+    expect(vi.getTimerCount()).toBe(1);
+    form.change('email', 'xy');
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(DEFAULTS.validationIdleDelay);
+    expect(form.getSnapshot().fields.find((field) => field.name === 'email')?.error).toBe(
+      'please provide a valid email address',
+    );
+    form.change('email', 'xyz');
+    form.dispose();
+    expect(vi.getTimerCount()).toBe(0);
+    vi.useRealTimers();
   });
 });

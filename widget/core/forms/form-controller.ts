@@ -50,13 +50,12 @@ export interface FormController {
   toggle(name: string, option: string): void;
   submit(): Promise<SubmitResult>;
   setCountryData(data: CountryData): void;
-  /** Clears every timer and listener; later commands do nothing. */
+  /**
+   * Clears every pending timer and listener. Not terminal: React StrictMode unmounts and
+   * remounts effects, so a controller used again keeps working, and the next dispose clears
+   * whatever it scheduled since.
+   */
   dispose(): void;
-}
-
-function sameValue(a: FieldValue, b: FieldValue): boolean {
-  if (typeof a === 'string' || typeof b === 'string') return a === b;
-  return a.length === b.length && a.every((item, index) => item === b[index]);
 }
 
 /**
@@ -77,7 +76,6 @@ export function createFormController(options: FormControllerOptions): FormContro
   let countryData = options.countryData;
   let submitting = false;
   let submitted = false;
-  let disposed = false;
 
   const errorOf = (field: FormField): string | undefined =>
     validateField(field, values.get(field.name) ?? field.initialValue, options);
@@ -141,7 +139,7 @@ export function createFormController(options: FormControllerOptions): FormContro
 
   const editable = (name: string): FormField | undefined => {
     const field = byName.get(name);
-    if (disposed || submitting || submitted || field === undefined || field.readOnly) return undefined;
+    if (submitting || submitted || field === undefined || field.readOnly) return undefined;
     return field;
   };
 
@@ -156,7 +154,7 @@ export function createFormController(options: FormControllerOptions): FormContro
     change(name, value) {
       const field = editable(name);
       if (field === undefined || field.control === 'checkboxGroup') return;
-      if (sameValue(values.get(name) ?? '', value)) return;
+      if (values.get(name) === value) return;
       values.set(name, value);
       if (field.control === 'select') {
         // Selects validate on change (section 5); a new province empties the dependent city.
@@ -181,7 +179,7 @@ export function createFormController(options: FormControllerOptions): FormContro
       emit();
     },
     blur(name) {
-      if (disposed || !byName.has(name)) return;
+      if (!byName.has(name)) return;
       clearIdleTimer(name);
       validateShown(name);
       emit();
@@ -200,7 +198,7 @@ export function createFormController(options: FormControllerOptions): FormContro
       emit();
     },
     async submit() {
-      if (disposed || submitting || submitted) return { ok: false };
+      if (submitting || submitted) return { ok: false };
       if (!fields.every((field) => errorOf(field) === undefined)) {
         // A failed submit re-validates every field and shows every error.
         for (const field of fields) {
@@ -218,18 +216,16 @@ export function createFormController(options: FormControllerOptions): FormContro
       } finally {
         submitting = false;
         submitted = true;
-        if (!disposed) emit();
+        emit();
       }
       return { ok: true, values: submittedValues };
     },
     setCountryData(data) {
-      if (disposed) return;
       countryData = data;
       applyCountryData();
       emit();
     },
     dispose() {
-      disposed = true;
       for (const name of [...idleTimers.keys()]) clearIdleTimer(name);
       listeners.clear();
     },
