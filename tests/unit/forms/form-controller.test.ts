@@ -215,6 +215,37 @@ describe('form controller (§5 validation timing)', () => {
     expect(form.getSnapshot()).toMatchObject({ submitting: false, submitted: true, submitDisabled: true });
   });
 
+  it('a valid submit without onSubmit hands the values over and leaves the form editable', async () => {
+    const form = preChatForm();
+    fillValidPreChat(form);
+    const result = await form.submit();
+    expect(result.ok).toBe(true);
+    expect(form.getSnapshot()).toMatchObject({ submitting: false, submitted: false, submitDisabled: false });
+    form.change('firstName', 'Grace');
+    expect(fieldOf(form, 'firstName')?.value).toBe('Grace');
+  });
+
+  it('reopen makes a submitted form editable again with its values', async () => {
+    const form = preChatForm({ onSubmit: () => undefined });
+    form.reopen();
+    fillValidPreChat(form);
+    await form.submit();
+    expect(form.getSnapshot().submitted).toBe(true);
+    form.change('firstName', 'Grace');
+    expect(fieldOf(form, 'firstName')?.value).toBe('Ada');
+    form.reopen();
+    expect(form.getSnapshot()).toMatchObject({ submitted: false, submitDisabled: false });
+    form.change('firstName', 'Grace');
+    expect(fieldOf(form, 'firstName')?.value).toBe('Grace');
+  });
+
+  it('a throwing onSubmit rejects the submit and leaves the form submitted', async () => {
+    const form = preChatForm({ onSubmit: () => Promise.reject(new Error('boom')) });
+    fillValidPreChat(form);
+    await expect(form.submit()).rejects.toThrow('boom');
+    expect(form.getSnapshot()).toMatchObject({ submitting: false, submitted: true });
+  });
+
   it('§5 engagement placeholder data: a form with empty required fields can be submitted', async () => {
     const form = preChatForm({ useEngagementPlaceholderData: true });
     expect(form.getSnapshot().valid).toBe(true);

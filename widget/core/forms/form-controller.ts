@@ -24,6 +24,7 @@ export interface FormSnapshot {
   /** Section 5: "The submit button is disabled until the whole form is valid." Also while and after submitting. */
   submitDisabled: boolean;
   submitting: boolean;
+  /** Set after onSubmit ran (the callback form stays disabled under its status card); reopen() clears it. */
   submitted: boolean;
 }
 
@@ -48,7 +49,13 @@ export interface FormController {
   blur(name: string): void;
   /** Checks or unchecks one option of a checkbox group. */
   toggle(name: string, option: string): void;
+  /**
+   * Validates everything; when valid, runs onSubmit (if given) with the form disabled and
+   * resolves the values. A failed submit shows every error.
+   */
   submit(): Promise<SubmitResult>;
+  /** Makes a submitted form editable again, values kept. */
+  reopen(): void;
   setCountryData(data: CountryData): void;
   /**
    * Clears every pending timer and listener. Not terminal: React StrictMode unmounts and
@@ -209,16 +216,25 @@ export function createFormController(options: FormControllerOptions): FormContro
         return { ok: false };
       }
       const submittedValues: FormValues = Object.fromEntries(values);
+      const onSubmit = options.onSubmit;
+      // Without onSubmit the caller owns what follows (the pre-chat form goes back to logon
+      // after a connect timeout), so the form is not locked.
+      if (onSubmit === undefined) return { ok: true, values: submittedValues };
       submitting = true;
       emit();
       try {
-        await options.onSubmit?.(submittedValues);
+        await onSubmit(submittedValues);
       } finally {
         submitting = false;
         submitted = true;
         emit();
       }
       return { ok: true, values: submittedValues };
+    },
+    reopen() {
+      if (submitting || !submitted) return;
+      submitted = false;
+      emit();
     },
     setCountryData(data) {
       countryData = data;
