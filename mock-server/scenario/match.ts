@@ -1,0 +1,33 @@
+/** Field matchers of expect, branch and rule steps, applied to a client frame. */
+import type { Matcher, Matchers } from './types.js';
+
+export function valueAt(root: unknown, pointer: string): { found: boolean; value: unknown } {
+  if (pointer === '') return { found: true, value: root };
+  let node: unknown = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    const token = raw.replaceAll('~1', '/').replaceAll('~0', '~');
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, token))
+      return { found: false, value: undefined };
+    node = (node as Record<string, unknown>)[token];
+  }
+  return { found: true, value: node };
+}
+
+function matchOne(found: boolean, value: unknown, matcher: Matcher): boolean {
+  if (matcher === null || typeof matcher !== 'object') return found && value === matcher;
+  if (matcher.exists !== undefined && found !== matcher.exists) return false;
+  if ('equals' in matcher && !(found && JSON.stringify(value) === JSON.stringify(matcher.equals))) return false;
+  if (matcher.matches !== undefined && !(typeof value === 'string' && new RegExp(matcher.matches).test(value)))
+    return false;
+  if (matcher.contains !== undefined && !(typeof value === 'string' && value.includes(matcher.contains))) return false;
+  return true;
+}
+
+export function matches(frame: unknown, matchers: Matchers | undefined): boolean {
+  if (!matchers) return true;
+  for (const [pointer, matcher] of Object.entries(matchers)) {
+    const { found, value } = valueAt(frame, pointer);
+    if (!matchOne(found, value, matcher)) return false;
+  }
+  return true;
+}

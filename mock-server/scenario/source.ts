@@ -1,0 +1,78 @@
+/**
+ * Where scenarios come from: the built-in library in mock-server/scenarios/, a YAML file,
+ * or an already-parsed object. Maps JSON pointers back to file:line with the yaml
+ * package's LineCounter, so every problem points at the user's line.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Document, isNode, LineCounter, parseDocument } from 'yaml';
+
+export const mockServerRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const repoRoot = path.resolve(mockServerRoot, '..');
+export const builtInScenarioDir = path.join(mockServerRoot, 'scenarios');
+export const builtInFileDir = path.join(mockServerRoot, 'files');
+
+export function builtInScenarioNames(): string[] {
+  return readdirSync(builtInScenarioDir)
+    .filter((file) => file.endsWith('.yaml'))
+    .map((file) => file.slice(0, -'.yaml'.length))
+    .sort();
+}
+
+export function builtInScenarioPath(name: string): string | undefined {
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) return undefined;
+  const file = path.join(builtInScenarioDir, `${name}.yaml`);
+  return existsSync(file) ? file : undefined;
+}
+
+/** A parsed YAML text that can say which line a JSON pointer is on. */
+export interface ParsedSource {
+  /** Display name: a path relative to the working directory, or "<object>". */
+  label: string;
+  /** Directory relative paths in the scenario resolve against. */
+  dir: string;
+  data: unknown;
+  /** Syntax problems as "file:line: message". */
+  syntaxErrors: string[];
+  lineOf(pointer: string): number | undefined;
+}
+
+function pointerKeys(pointer: string): (string | number)[] {
+  if (pointer === '') return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((raw) => raw.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .map((token) => (/^(0|[1-9][0-9]*)$/.test(token) ? Number(token) : token));
+}
+
+export function parseYamlSource(text: string, file: string): ParsedSource {
+  const lineCounter = new LineCounter();
+  const doc: Document = parseDocument(text, { lineCounter, prettyErrors: false });
+  const label = path.relative(process.cwd(), file) || file;
+  const syntaxErrors = doc.errors.map((error) => {
+    const line = lineCounter.linePos(error.pos[0]).line;
+    return `${label}:${line}: ${error.message.split('\n')[0]}`;
+  });
+  const lineOf = (pointer: string): number | undefined => {
+    const keys = pointerKeys(pointer);
+    // The node itself, else its nearest existing ancestor (a missing property's parent).
+    for (let depth = keys.length; depth >= 0; depth--) {
+      const node: unknown = depth === 0 ? doc.contents : doc.getIn(keys.slice(0, depth), true);
+      if (isNode(node) && node.range) return lineCounter.linePos(node.range[0]).line;
+    }
+    return undefined;
+  };
+  return {
+    label,
+    dir: path.dirname(path.resolve(file)),
+    data: syntaxErrors.length > 0 ? undefined : doc.toJS(),
+    syntaxErrors,
+    lineOf,
+  };
+}
+
+export function objectSource(data: unknown): ParsedSource {
+  return { label: '<object>', dir: process.cwd(), data, syntaxErrors: [], lineOf: () => undefined };
+}

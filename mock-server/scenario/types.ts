@@ -1,0 +1,88 @@
+/**
+ * A scenario as the runner uses it: the YAML file (see specs/scenario.schema.json) with
+ * durations in seconds and every step remembering the file:line it was declared at.
+ */
+import type { ClientBody, ParticipantType, ServerFrame } from '../../generated/chat-socket.js';
+
+export type ClientMethod = ClientBody['method'];
+
+export type Matcher =
+  | string
+  | number
+  | boolean
+  | null
+  | { equals?: unknown; matches?: string; contains?: string; exists?: boolean };
+
+/** JSON pointer into the client frame -> what the value there must be. */
+export type Matchers = Record<string, Matcher>;
+
+export interface Agent {
+  key: string;
+  id: string;
+  name: string;
+  role: ParticipantType;
+  senderType: 'live_agent' | 'bot' | 'other';
+}
+
+export interface ScenarioFile {
+  uuid: string;
+  name: string;
+  /** Absolute path on disk. */
+  path: string;
+  contentType: string;
+}
+
+export interface AvailabilityAnswer {
+  status: number;
+  delay: number;
+  /** The JSON body, without chatWidgetParams.webChatUrl unless the scenario set it. */
+  body: Record<string, unknown>;
+  expectRequest: Record<string, string>;
+}
+
+export interface SubmissionAnswer {
+  status: number;
+  delay: number;
+  body: Record<string, unknown>;
+}
+
+export interface SessionOptions {
+  acknowledge: readonly ClientMethod[];
+  pingAnswer: 'pong' | 'ping' | 'none';
+  renewClosesOld: 1001 | 'drop';
+}
+
+/** Where a step was declared, e.g. "scenarios/happy-path.yaml:31". */
+export type DeclaredAt = string;
+
+export type Step = { at: DeclaredAt } & (
+  | { kind: 'expect'; method: ClientMethod; where?: Matchers }
+  | { kind: 'send'; frame: Record<string, unknown> }
+  | { kind: 'wait'; seconds: number }
+  | { kind: 'join'; agent: Agent; role: ParticipantType }
+  | { kind: 'leave'; agent: Agent; reason?: string; endChat?: boolean }
+  | { kind: 'say'; agent: Agent; text?: string; widget?: Record<string, unknown> }
+  | { kind: 'typing'; agent: Agent; seconds: number }
+  | { kind: 'share'; agent: Agent; file: ScenarioFile }
+  | { kind: 'close'; code: number; reason: string }
+  | { kind: 'drop' }
+  | { kind: 'refuse'; seconds: number }
+  | { kind: 'branch'; cases: { when?: Matchers; steps: Step[] }[] }
+  | { kind: 'rule'; on: ClientMethod; where?: Matchers; once: boolean; steps: Step[] }
+);
+
+export interface Scenario {
+  name: string;
+  story: string;
+  /** The file it came from, or "<object>". */
+  source: string;
+  availability: AvailabilityAnswer;
+  callback: SubmissionAnswer;
+  lead: SubmissionAnswer;
+  session: SessionOptions;
+  agents: Record<string, Agent>;
+  files: ScenarioFile[];
+  conversation: Step[];
+}
+
+export type { ServerFrame };

@@ -1,0 +1,206 @@
+/**
+ * startMockServer: one node:http server with the REST calls and the /chat WebSocket on one
+ * port. Resolves once listening to { url, port, close() }; close() is idempotent and
+ * leaves no socket, session or timer behind.
+ */
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { Timers } from '../clock.js';
+import { MockChatError } from '../errors.js';
+import { createLogger, type LogMode } from '../log.js';
+import { createRandom } from '../random.js';
+import { loadScenario, type ScenarioRef } from '../scenario/load.js';
+import { repoRoot } from '../scenario/source.js';
+import type { SessionDeps } from '../session/chat-session.js';
+import { SessionRegistry } from '../session/registry.js';
+import { Connection } from '../socket/connection.js';
+import type { ContractMode, SocketContext } from '../socket/context.js';
+import { ScenarioCatalog } from './catalog.js';
+import { type HttpContext, route } from './http-server.js';
+
+export interface MockServerOptions {
+  /** A built-in name (default happy-path), a .yaml path, or a parsed scenario object. */
+  scenario?: ScenarioRef;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Divides every scenario delay: 10 = ten times faster. Default 1. */
+  speed?: number;
+  /** strict (default): bad client frames get an error frame code 1; warn: log only. */
+  contract?: ContractMode;
+  /** silent (default), pretty, json, or a function receiving each log line. */
+  log?: LogMode | ((line: string) => void);
+  /** Where log lines go (default stdout). */
+  logOut?: NodeJS.WritableStream & { isTTY?: boolean };
+  /** Capture file (JSON lines) of every frame, the format `mock-chat check` reads. */
+  record?: string;
+  /** Seed of everything random (guids, keys, ids). */
+  seed?: number;
+  /** Largest client frame in bytes (default 64 KiB); bigger ones close with 1009. */
+  maxPayload?: number;
+  /** Built widget served at /widget/ (default <repo>/dist/widget). */
+  widgetRoot?: string;
+  /** Demo pages served at / (default <repo>/demo). */
+  demoRoot?: string;
+  /** Real milliseconds a session no socket holds stays renewable (default 300000). */
+  sessionTtlMs?: number;
+}
+
+export interface MockServer {
+  /** http://host:port */
+  url: string;
+  /** ws://host:port/chat */
+  socketUrl: string;
+  port: number;
+  host: string;
+  /** The name of the scenario answering now. */
+  readonly scenario: string;
+  /** Sessions the server holds now. */
+  readonly sessions: number;
+  close(): Promise<void>;
+}
+
+function refuseUpgrade(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      if (error.code === 'EADDRINUSE') {
+        reject(
+          new MockChatError(
+            'PORT_IN_USE',
+            `port ${port} on ${host} is already in use`,
+            'stop the process holding it, or pass --port 0 to pick a free port',
+          ),
+        );
+      } else {
+        reject(
+          new MockChatError(
+            'LISTEN_FAILED',
+            `cannot listen on ${host}:${port}: ${error.message}`,
+            'check --host and --port',
+          ),
+        );
+      }
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const speed = options.speed ?? 1;
+  if (!(speed > 0) || !Number.isFinite(speed)) {
+    throw new MockChatError('BAD_OPTION', `speed must be a positive number, got ${speed}`, 'pass e.g. --speed 10');
+  }
+  const scenario = loadScenario(options.scenario ?? 'happy-path');
+  const host = options.host ?? '127.0.0.1';
+  const contract = options.contract ?? 'strict';
+  const log = createLogger({ mode: options.log ?? 'silent', out: options.logOut, record: options.record });
+  const random = createRandom(options.seed);
+  const catalog = new ScenarioCatalog(scenario);
+  const registry = new SessionRegistry(options.sessionTtlMs ?? 300_000);
+  const serverTimers = new Timers(speed);
+  let refusedUntil = 0;
+
+  const sessionDeps: SessionDeps = {
+    speed,
+    random,
+    now: () => Date.now(),
+    refuse: (seconds) => {
+      refusedUntil = Math.max(refusedUntil, Date.now() + serverTimers.scale(seconds));
+    },
+    ended: (session) => registry.remove(session),
+    lost: (session, frame) =>
+      log.frame({
+        time: new Date(),
+        session: session.label,
+        direction: 'server',
+        frame,
+        note: 'lost: no socket attached',
+      }),
+  };
+  const socketContext: SocketContext = { contract, log, registry, sessionDeps };
+  const roots = {
+    widgetRoot: options.widgetRoot ?? path.join(repoRoot, 'dist', 'widget'),
+    demoRoot: options.demoRoot ?? path.join(repoRoot, 'demo'),
+  };
+  const httpContext: HttpContext = {
+    catalog,
+    registry,
+    contract,
+    log,
+    timers: serverTimers,
+    roots,
+    switched: () => {
+      refusedUntil = 0;
+    },
+  };
+
+  const server = createServer((req, res) => {
+    route(req, res, httpContext).catch((error: Error) => {
+      log.warn(`[http] ${req.method} ${req.url} failed: ${error.message}`);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ success: false, message: 'mock-chat internal error' }));
+    });
+  });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? 64 * 1024 });
+  let connections = 0;
+
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://mock.invalid');
+    if (url.pathname !== '/chat') return refuseUpgrade(socket, '404 Not Found');
+    if (Date.now() < refusedUntil) return refuseUpgrade(socket, '503 Service Unavailable');
+    const chosen = catalog.select(req, url);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const connection = new Connection(++connections, ws, chosen, socketContext);
+      log.info(`[socket] ${connection.label} opened (${chosen.name})`);
+    });
+  });
+
+  await listen(server, options.port ?? 0, host);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  const hostForUrl = host.includes(':') ? `[${host}]` : host;
+  log.info(`[mock-chat] scenario ${scenario.name} (${scenario.source}) at http://${hostForUrl}:${port}`);
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      serverTimers.dispose();
+      registry.dispose();
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await log.close();
+    })();
+    return closing;
+  };
+
+  return {
+    url: `http://${hostForUrl}:${port}`,
+    socketUrl: `ws://${hostForUrl}:${port}/chat`,
+    port,
+    host,
+    get scenario() {
+      return catalog.current.name;
+    },
+    get sessions() {
+      return registry.size;
+    },
+    close,
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The demo site, once the widget is built: dist/widget/** at /widget/..., demo/index.html
+ * at /, demo/energy.html at /energy, demo/trips.html at /trips (and /trips/...), and any
+ * other file under demo/ at its own path. Paths never leave their root.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.pdf': 'application/pdf',
+};
+
+export function contentTypeOf(file: string): string {
+  return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** The file for a URL path under root, or undefined (missing, a directory, or outside root). */
+export function resolveUnder(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (decoded.includes('\0')) return undefined;
+  const base = path.resolve(root);
+  const file = path.resolve(base, `.${path.posix.normalize(`/${decoded}`)}`);
+  if (file !== base && !file.startsWith(base + path.sep)) return undefined;
+  try {
+    return statSync(file).isFile() ? file : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function sendFile(res: ServerResponse, file: string, headers: Record<string, string> = {}): void {
+  res.writeHead(200, {
+    'Content-Type': contentTypeOf(file),
+    'Content-Length': statSync(file).size,
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
+  createReadStream(file).pipe(res);
+}
+
+export interface SiteRoots {
+  widgetRoot: string;
+  demoRoot: string;
+}
+
+export function widgetIsBuilt(roots: SiteRoots): boolean {
+  return existsSync(path.join(roots.widgetRoot, 'embed.js'));
+}
+
+const PAGE_ROUTES: [RegExp, string][] = [
+  [/^\/$/, 'index.html'],
+  [/^\/energy\/?$/, 'energy.html'],
+  [/^\/trips(\/.*)?$/, 'trips.html'],
+];
+
+/** Serves the demo site for a GET path; false when nothing there matches. */
+export function serveSite(roots: SiteRoots, pathname: string, res: ServerResponse): boolean {
+  if (pathname.startsWith('/widget/')) {
+    const file = resolveUnder(roots.widgetRoot, pathname.slice('/widget/'.length));
+    if (!file) return false;
+    sendFile(res, file);
+    return true;
+  }
+  for (const [pattern, page] of PAGE_ROUTES) {
+    if (pattern.test(pathname)) {
+      const file = resolveUnder(roots.demoRoot, page);
+      if (!file) return false;
+      sendFile(res, file);
+      return true;
+    }
+  }
+  const file = resolveUnder(roots.demoRoot, pathname);
+  if (!file) return false;
+  sendFile(res, file);
+  return true;
+}

@@ -1,0 +1,85 @@
+/**
+ * What the service does with each client request before the scenario sees it: start a
+ * session on requestChat, reattach one on renewChat (closing the old socket as a transfer
+ * does, replaying the transcript when asked), refuse chat frames before requestChat,
+ * answer pings, acknowledge, and end the chat on closeConversation.
+ */
+import type { ClientFrame } from '../../generated/chat-socket.js';
+import { acknowledgement, errorFrame, notification } from '../scenario/frames.js';
+import { ChatSession } from '../session/chat-session.js';
+import { RENEW_REFUSED } from '../session/registry.js';
+import type { Connection } from './connection.js';
+import type { SocketContext } from './context.js';
+
+export const CHAT_NOT_STARTED = 'Invalid message: Chat not started';
+export const CHAT_ALREADY_STARTED = 'Invalid message: Chat already started';
+/** The error code of a refused renewChat (any code but 1 ends the session in the widget). */
+export const RENEW_REFUSED_CODE = 2;
+
+function acknowledge(conn: Connection, frame: ClientFrame): void {
+  const scenario = conn.session?.scenario ?? conn.scenario;
+  if (scenario.session.acknowledge.includes(frame.body.method)) conn.send(acknowledgement(frame.body.method));
+}
+
+function renewChat(conn: Connection, frame: ClientFrame & { body: { method: 'renewChat' } }, ctx: SocketContext): void {
+  const session = ctx.registry.renewable(Number(frame.body.guid), String(frame.body.authenticationKey));
+  if (!session) {
+    conn.send(errorFrame(RENEW_REFUSED_CODE, RENEW_REFUSED));
+    return;
+  }
+  const old = session.socket;
+  if (old && old !== conn) {
+    old.session = undefined;
+    if (session.scenario.session.renewClosesOld === 'drop') old.terminate();
+    else old.close(1001, 'Chat session transferred');
+  }
+  if (conn.session && conn.session !== session) conn.session.detach(conn);
+  session.attach(conn);
+  ctx.registry.held(session);
+  acknowledge(conn, frame);
+  if (frame.body.requestFullTranscript === true) session.replayTranscript(conn);
+  session.receive(frame);
+}
+
+export function handleClientFrame(conn: Connection, frame: ClientFrame, ctx: SocketContext): void {
+  const body = frame.body;
+  switch (body.method) {
+    case 'ping': {
+      const answer = (conn.session?.scenario ?? conn.scenario).session.pingAnswer;
+      if (answer !== 'none') conn.send(notification({ method: answer }));
+      conn.session?.receive(frame);
+      return;
+    }
+    case 'requestChat': {
+      if (conn.session) {
+        conn.send(errorFrame(1, CHAT_ALREADY_STARTED));
+        return;
+      }
+      const session = new ChatSession(conn.scenario, ctx.sessionDeps);
+      ctx.registry.add(session);
+      session.attach(conn);
+      acknowledge(conn, frame);
+      session.receive(frame);
+      session.start();
+      return;
+    }
+    case 'renewChat':
+      renewChat(conn, frame as ClientFrame & { body: { method: 'renewChat' } }, ctx);
+      return;
+    case 'closeConversation': {
+      acknowledge(conn, frame);
+      conn.send(notification({ method: 'closeConversation' }));
+      conn.close(1000, 'Chat closed by customer');
+      conn.session?.end();
+      return;
+    }
+    default: {
+      if (!conn.session) {
+        conn.send(errorFrame(1, CHAT_NOT_STARTED));
+        return;
+      }
+      acknowledge(conn, frame);
+      conn.session.receive(frame);
+    }
+  }
+}
