@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  analyticsSink,
   CHAT_EVENT_NAME,
   createAnalytics,
   isAnalyticsEnabled,
@@ -25,8 +26,8 @@ describe('§6 analytics', () => {
   it('§6 when on, a chat event with an interaction name goes to the data layer', () => {
     const { dataLayer, analytics } = setup('en-US');
     expect(analytics.enabled).toBe(true);
-    analytics.chatEvent('chat-started', { agent: 'Sam', event: 'ignored' });
-    expect(dataLayer.push).toHaveBeenCalledWith({ agent: 'Sam', event: CHAT_EVENT_NAME, interaction: 'chat-started' });
+    analytics.chatEvent('chat_started', { agent: 'Sam', event: 'ignored' });
+    expect(dataLayer.push).toHaveBeenCalledWith({ agent: 'Sam', event: CHAT_EVENT_NAME, interaction: 'chat_started' });
   });
 
   it.each(['de-DE', 'fr-FR', 'en-GB', 'de-CH', 'nb-NO', 'is-IS', 'bg-BG'])(
@@ -34,7 +35,7 @@ describe('§6 analytics', () => {
     (locale) => {
       const { dataLayer, analytics } = setup(locale);
       expect(analytics.enabled).toBe(false);
-      analytics.chatEvent('chat-started');
+      analytics.chatEvent('chat_started');
       expect(dataLayer.push).not.toHaveBeenCalled();
     },
   );
@@ -79,7 +80,7 @@ describe('§6 analytics', () => {
   it('§6 a missing or throwing data layer or tracker never breaks the widget', () => {
     const bare = createAnalytics({ locale: 'zh-CN', chatLite: false, triage: false });
     expect(() => {
-      bare.chatEvent('chat-started');
+      bare.chatEvent('chat_started');
       bare.chatButtonClicked();
     }).not.toThrow();
     const throwing = createAnalytics({
@@ -98,8 +99,26 @@ describe('§6 analytics', () => {
       },
     });
     expect(() => {
-      throwing.chatEvent('callback-submitted');
+      throwing.chatEvent('callback_submitted');
       throwing.startChatClicked();
     }).not.toThrow();
+  });
+});
+
+describe('§4 chat-started event through the core analytics sink', () => {
+  it('§4 the first agent join (chat_started from the core) becomes a data-layer chat event when analytics is on', () => {
+    const { dataLayer, analytics } = setup('en-US');
+    analyticsSink(analytics)({ name: 'chat_started', detail: { agentId: 'a1' } });
+    analyticsSink(analytics)({ name: 'chat_ended' });
+    expect(dataLayer.push.mock.calls).toEqual([
+      [{ agentId: 'a1', event: 'chat', interaction: 'chat_started' }],
+      [{ event: 'chat', interaction: 'chat_ended' }],
+    ]);
+  });
+
+  it('§6 the sink respects the REEU gate', () => {
+    const { dataLayer, analytics } = setup('fr-FR');
+    analyticsSink(analytics)({ name: 'chat_started' });
+    expect(dataLayer.push).not.toHaveBeenCalled();
   });
 });

@@ -19,12 +19,12 @@ export interface ChineseTracker {
  * time an agent joins (section 4); the others are this widget's choice.
  */
 export type ChatInteraction =
-  | 'chat-button-click'
-  | 'start-chat-click'
-  | 'chat-started'
-  | 'chat-ended'
-  | 'callback-submitted'
-  | 'triage-topic';
+  | 'chat_button_click'
+  | 'start_chat_click'
+  | 'chat_started'
+  | 'chat_ended'
+  | 'callback_submitted'
+  | 'triage_topic';
 
 /** The data-layer event name of every chat event (chosen: the spec says "a chat event"). */
 export const CHAT_EVENT_NAME = 'chat';
@@ -45,7 +45,7 @@ export interface AnalyticsOptions {
 export interface Analytics {
   readonly enabled: boolean;
   /** Pushes { event: 'chat', interaction, ...details } to the data layer when analytics is on. */
-  chatEvent(interaction: ChatInteraction, details?: Record<string, unknown>): void;
+  chatEvent(interaction: ChatInteraction | (string & {}), details?: Record<string, unknown>): void;
   /** The floating chat button was clicked: web_chat_click on Chinese locales. */
   chatButtonClicked(): void;
   /** The visitor started a chat (form submit): web_chat_start_click on Chinese locales. */
@@ -93,4 +93,18 @@ export function createAnalytics(options: AnalyticsOptions): Analytics {
     chatButtonClicked: () => track('web_chat_click'),
     startChatClicked: () => track('web_chat_start_click'),
   };
+}
+
+/** The shape of the core's analytics sink events (widget/core/env.ts AnalyticsEvent). */
+export interface AnalyticsSinkEvent {
+  name: string;
+  detail?: Record<string, unknown>;
+}
+
+/**
+ * Adapts an Analytics to the core environment's analytics sink, so the chat session's
+ * 'chat_started' (first agent joined) becomes a data-layer chat event, gated like every other.
+ */
+export function analyticsSink(analytics: Analytics): (event: AnalyticsSinkEvent) => void {
+  return (event) => analytics.chatEvent(event.name, event.detail);
 }

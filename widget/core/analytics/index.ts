@@ -2,6 +2,8 @@
 export {
   type Analytics,
   type AnalyticsOptions,
+  type AnalyticsSinkEvent,
+  analyticsSink,
   CHAT_EVENT_NAME,
   type ChatInteraction,
   type ChineseTracker,
