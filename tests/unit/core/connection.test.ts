@@ -153,6 +153,11 @@ describe('socket lifecycle (section 4)', () => {
     vi.advanceTimersByTime(3000);
     FakeSocket.last().open();
     expect(events.at(-1)).toBe('open:true');
+    const fresh = setup({ previouslyConnected: true });
+    fresh.connection.connect();
+    FakeSocket.last().open();
+    // A resumed chat that opens at once is no reconnection: no 'Successfully reconnected'.
+    expect(fresh.events).toEqual(['open:false']);
   });
 
   it('§8 error 503 and other codes: retries off, the socket is closed', () => {

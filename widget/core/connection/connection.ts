@@ -92,7 +92,8 @@ export function createConnection(options: ConnectionOptions): Connection {
 
   function handleOpen(): void {
     manualClose = false;
-    const repeat = previouslyConnected;
+    // A resumed chat opening at once is no reconnection; after a notice of an attempt it is.
+    const repeat = everConnected || retries > 0;
     previouslyConnected = true;
     everConnected = true;
     retries = 0;

@@ -1,0 +1,77 @@
+/** createWidgetCore over the fake environment, with a scripted REST side. */
+import { vi } from 'vitest';
+import type { PageConfig } from '../../../../widget/core/config/page-config.js';
+import type { WidgetEnvironment } from '../../../../widget/core/env.js';
+import { createWidgetCore } from '../../../../widget/core/widget-core.js';
+import { FakeSocket, jsonResponse, testEnvironment } from './fake-env.js';
+
+export const page: PageConfig = {
+  locale: 'en-us',
+  chatLite: false,
+  triage: false,
+  hideOnMobile: false,
+  energy: false,
+  options: { apiEndpointsDomain: 'https://api.example.com' },
+  attributes: {},
+};
+
+export function availableAnswer(extra: Record<string, unknown> = {}) {
+  return {
+    success: true,
+    error: false,
+    ccPrerequisite: { serviceMetricsResponseMap: { '1': { metrics: { EWT: '150', ResourceStaffedCount: '3' } } } },
+    maxAttempts: 1,
+    useLatestTDS: true,
+    useEngagementPlaceholderData: false,
+    chatWidgetParams: { webChatUrl: 'ws://chat.example.com/chat', retryInterval: 3000, maxNumberOfRetries: 3 },
+    ...extra,
+  };
+}
+
+export interface Harness {
+  env: ReturnType<typeof testEnvironment>;
+  core: ReturnType<typeof createWidgetCore>;
+  posts: { path: string; body: unknown }[];
+}
+
+export function harness(
+  options: {
+    availability?: unknown;
+    page?: Partial<PageConfig>;
+    env?: Partial<WidgetEnvironment>;
+    storage?: Record<string, string>;
+    callbackStatus?: number;
+  } = {},
+): Harness {
+  const env = testEnvironment(options.env);
+  for (const [key, value] of Object.entries(options.storage ?? {})) env.storage.setItem(key, value);
+  const posts: { path: string; body: unknown }[] = [];
+  env.fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const request = input as Request;
+    const path = new URL(request.url).pathname;
+    const text = await request.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = Object.fromEntries(new URLSearchParams(text));
+    }
+    posts.push({ path, body });
+    if (path === '/conversation/check-availability-v2') return jsonResponse(options.availability ?? availableAnswer());
+    if (path === '/cua-api/forms/callback') {
+      const status = options.callbackStatus ?? 200;
+      return status === 200 ? jsonResponse({ success: true }) : new Response('', { status });
+    }
+    return jsonResponse({ success: true });
+  }) as typeof fetch;
+  const core = createWidgetCore(env, { ...page, ...options.page });
+  return { env, core, posts };
+}
+
+export function socket(): FakeSocket {
+  return FakeSocket.last();
+}
+
+export function texts(h: Harness): string[] {
+  return h.core.getSnapshot().chat.messages.map((m) => ('text' in m ? m.text : m.kind));
+}
