@@ -145,6 +145,12 @@ describe('§5 phone or phoneNumber', () => {
     expect(parsePhone('+32 470 12 34 56', 'EU')).toBeUndefined();
   });
 
+  it('§5 phone: countries sharing a calling code share one numbering plan (documented choice)', () => {
+    // A Toronto number for a US visitor, a Guernsey-range mobile for a GB visitor.
+    expect(isValidPhone('416 555 0123', 'US', 4)).toBe(true);
+    expect(parsePhone('07911 123456', 'GB')?.phone).toEqual({ country: 'GB', code: '44', number: '7911123456' });
+  });
+
   it('§5 phone: text that is no number is invalid', () => {
     expect(isValidPhone('abcdef', 'US', 4)).toBe(false);
   });
