@@ -110,6 +110,8 @@ function lifecycleEvent(state: WidgetState, event: WidgetEvent): WidgetState | n
         ...chat,
         status: { kind: 'ended', reason: event.reason },
         connection: { kind: 'online' },
+        // Section 4, socket lifecycle: on the final close the users are cleared.
+        participants: [],
         agentTyping: null,
       };
       const next = event.notice === null ? ended : appendSystem(ended, event.notice, event.at);

@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { customer, leave, type Visit, visit } from './support/core-over-mock.js';
+
+let current: Visit | null = null;
+afterEach(async () => {
+  if (current) await leave(current);
+  current = null;
+});
+
+describe('happy-path over a real socket', () => {
+  it('offers chat, confirms the request, the agent joins and answers every customer message', async () => {
+    const v = (current = await visit('happy-path'));
+    v.core.start();
+    const offered = await v.until((s) => s.availability.status !== 'checking');
+    expect(offered.availability).toEqual({ status: 'available', waitMinutes: 1 });
+    expect(offered.flags.variant).toBe('newer');
+    v.core.openDialog();
+    v.core.startChat(customer);
+    await v.until((s) => s.chat.status.kind === 'active');
+    expect(v.texts()).toContain('An agent has joined the chat');
+    await v.until((s) => s.chat.messages.some((m) => m.kind === 'live_agent'));
+    v.core.sendMessage('Do you have a Model Y in stock?');
+    await v.until((s) => s.chat.messages.filter((m) => m.kind === 'live_agent').length >= 2);
+    const state = v.state();
+    expect(state.mode).toBe('chat');
+    expect(state.chat.agentName).toBe('Sam');
+    expect(state.chat.messages.filter((m) => m.kind === 'customer')).toEqual([
+      expect.objectContaining({ text: 'Do you have a Model Y in stock?', delivery: 'sent' }),
+    ]);
+    expect(v.texts().at(-1)).toContain('Do you have a Model Y in stock?');
+    expect(v.env.onError).not.toHaveBeenCalled();
+  });
+});
