@@ -174,7 +174,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
-  log.info(`[mock-chat] scenario ${scenario.name} (${scenario.source}) at http://${hostForUrl}:${port}`);
 
   let closing: Promise<void> | undefined;
   const close = () => {

@@ -1,0 +1,71 @@
+/**
+ * mock-chat serve: starts the scripted contact centre, prints the URL when ready, one
+ * line per frame, and shuts down cleanly on SIGINT/SIGTERM.
+ */
+import { MockChatError, type MockServer, startMockServer } from '../../mock-server/index.js';
+import type { LogMode } from '../../mock-server/log.js';
+import { type CliIo, EXIT, type ExitCode } from '../io.js';
+
+export interface ServeOptions {
+  scenario: string;
+  port: number;
+  host: string;
+  speed: number;
+  contract: 'strict' | 'warn';
+  log: LogMode;
+  record?: string;
+  seed?: number;
+  maxPayload?: number;
+}
+
+export interface ServeResult {
+  code: ExitCode;
+  server?: MockServer;
+}
+
+export async function serve(io: CliIo, options: ServeOptions): Promise<ServeResult> {
+  let server: MockServer;
+  try {
+    server = await startMockServer({
+      scenario: options.scenario,
+      port: options.port,
+      host: options.host,
+      speed: options.speed,
+      contract: options.contract,
+      log: options.log,
+      logOut: io.stdout,
+      record: options.record,
+      seed: options.seed,
+      maxPayload: options.maxPayload,
+    });
+  } catch (error) {
+    if (!(error instanceof MockChatError)) throw error;
+    io.err(`${error.message}\n`);
+    for (const line of error.code === 'SCENARIO_INVALID' ? [] : error.problems) io.err(`  ${line}\n`);
+    return { code: error.code === 'SCENARIO_INVALID' ? EXIT.violations : EXIT.unusable };
+  }
+  const ready = `mock-chat: scenario ${server.scenario} ready at ${server.url} (socket ${server.socketUrl})`;
+  if (options.log === 'json') {
+    io.out(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', message: ready, url: server.url })}\n`);
+  } else io.out(`${ready}\n`);
+  return { code: EXIT.clean, server };
+}
+
+/** Closes the server on the first SIGINT/SIGTERM; a second one exits at once. */
+export function closeOnSignals(server: MockServer, io: CliIo, exit: (code: number) => void): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      exit(130);
+      return;
+    }
+    stopping = true;
+    io.err(`mock-chat: ${signal}, shutting down\n`);
+    server.close().then(
+      () => exit(EXIT.clean),
+      () => exit(EXIT.violations),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -1,0 +1,23 @@
+/** The mock-chat process: runs the program, maps results to exit codes, owns signals. */
+import { CommanderError } from 'commander';
+import { closeOnSignals } from './commands/serve.js';
+import { EXIT, processIo } from './io.js';
+import { createProgram, type ProgramRun } from './program.js';
+
+const run: ProgramRun = { code: EXIT.clean };
+const program = createProgram(processIo, run);
+
+try {
+  await program.parseAsync(process.argv);
+  const server = run.serve?.server;
+  if (server) closeOnSignals(server, processIo, (code) => process.exit(code));
+  else process.exitCode = run.code;
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // Help and version exit 0; any usage error is unusable input.
+    process.exitCode = error.exitCode === 0 ? EXIT.clean : EXIT.unusable;
+  } else {
+    process.stderr.write(`mock-chat: ${(error as Error).stack ?? String(error)}\n`);
+    process.exitCode = EXIT.unusable;
+  }
+}

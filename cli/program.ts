@@ -1,0 +1,82 @@
+/**
+ * The mock-chat commander program: serve, list, validate, check. Built by a function so
+ * tests drive it in-process with exitOverride() and explicit argv.
+ */
+import { Command, Option } from 'commander';
+import { checkCapture } from './commands/check.js';
+import { listScenarios } from './commands/list.js';
+import { type ServeOptions, type ServeResult, serve } from './commands/serve.js';
+import { validateScenarios } from './commands/validate.js';
+import { type CliIo, EXIT, type ExitCode } from './io.js';
+import { parseBytes, parsePort, parseSeed, parseSpeed } from './parsers.js';
+
+export interface ProgramRun {
+  /** The exit code the last action chose (usage errors are reported by commander). */
+  code: ExitCode;
+  /** The running server after `serve`. */
+  serve?: ServeResult;
+}
+
+export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean }): Command {
+  const program = new Command('mock-chat')
+    .description('A scripted contact centre (REST + WebSocket) and contract checker for the chat widget.')
+    .version('1.1.24')
+    .showHelpAfterError()
+    // Never process.exit() from inside: main.ts (and tests) map results to exit codes.
+    .exitOverride()
+    .configureOutput({ writeOut: io.out, writeErr: io.err });
+
+  program
+    .command('serve')
+    .description('Serve a scenario: the REST calls, the /chat socket, and the demo page at /.')
+    .requiredOption('-s, --scenario <name|file>', 'a built-in scenario name or a .yaml file', 'happy-path')
+    .addOption(
+      new Option('-p, --port <port>', 'port; 0 picks a free one').default(8080).argParser(parsePort).env('PORT'),
+    )
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .option('--speed <factor>', 'divide every scenario delay (10 = ten times faster)', parseSpeed, 1)
+    .addOption(
+      new Option('--contract <mode>', 'bad client frames: strict answers error frames')
+        .choices(['strict', 'warn'])
+        .default('strict'),
+    )
+    .addOption(new Option('--log <format>', 'one line per frame').choices(['pretty', 'json']).default('pretty'))
+    .option('--record <capture.jsonl>', 'write every frame to a capture `mock-chat check` reads')
+    .option('--seed <n>', 'seed of everything random (guids, keys, ids)', parseSeed)
+    .option('--max-payload <bytes>', 'largest client frame; bigger ones close with 1009', parseBytes, 64 * 1024)
+    .action(async (options: ServeOptions) => {
+      run.serve = await serve(io, options);
+      run.code = run.serve.code;
+    });
+
+  program
+    .command('list')
+    .description('The built-in scenarios with their stories.')
+    .addOption(new Option('--format <format>', 'output').choices(['pretty', 'json']).default('pretty'))
+    .action((options: { format: 'pretty' | 'json' }) => {
+      run.code = listScenarios(io, options.format);
+    });
+
+  program
+    .command('validate')
+    .description('Check scenario files (or built-in names); problems print as file:line: /pointer problem.')
+    .argument('<file...>', 'scenario files')
+    .action((files: string[]) => {
+      run.code = validateScenarios(io, files);
+    });
+
+  program
+    .command('check')
+    .description('Check a capture (one {"direction","frame","time"} JSON object a line) against the contract.')
+    .argument('<capture>', 'capture file, e.g. from serve --record')
+    .addOption(new Option('--format <format>', 'report format').choices(['pretty', 'json', 'junit']).default('pretty'))
+    .action((file: string, options: { format: 'pretty' | 'json' | 'junit' }) => {
+      run.code = checkCapture(io, file, options.format);
+    });
+
+  program.addHelpText(
+    'after',
+    '\nExit codes: 0 clean, 1 contract or scenario violations, 2 unusable input (missing file, unreadable line, unknown scenario, busy port, bad option).',
+  );
+  return program;
+}
