@@ -1,15 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { customer, leave, type Visit, visit } from './support/core-over-mock.js';
+import { describe, expect, it } from 'vitest';
+import { customer, visits } from './support/core-over-mock.js';
 
-let current: Visit | null = null;
-afterEach(async () => {
-  if (current) await leave(current);
-  current = null;
-});
+const open = visits();
 
 describe('happy-path over a real socket', () => {
   it('offers chat, confirms the request, the agent joins and answers every customer message', async () => {
-    const v = (current = await visit('happy-path'));
+    const v = await open('happy-path');
     v.core.start();
     const offered = await v.until((s) => s.availability.status !== 'checking');
     expect(offered.availability).toEqual({ status: 'available', waitMinutes: 1 });

@@ -2,7 +2,7 @@
  * The widget core against the real mock contact centre over a real socket: Node's fetch, the
  * `ws` package's WebSocket, real timers (the mock server runs fast with `speed`).
  */
-import { vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { type MockServer, startMockServer } from '../../../../mock-server/index.js';
 import type { WidgetState } from '../../../../widget/core/chat/state.js';
@@ -134,4 +134,17 @@ export async function leave(visitToEnd: Visit): Promise<void> {
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Registers cleanup: every visit opened through the returned function is left after each test. */
+export function visits(): (scenario: string, options?: VisitOptions) => Promise<Visit> {
+  const open: Visit[] = [];
+  afterEach(async () => {
+    for (const v of open.splice(0)) await leave(v);
+  });
+  return async (scenario, options) => {
+    const v = await visit(scenario, options);
+    open.push(v);
+    return v;
+  };
 }
