@@ -137,3 +137,48 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       }));
   });
 }
+
+/** Fills the pre-chat form the way a visitor does: by the fields' labels. */
+export async function fillPreChatForm(page: Page): Promise<void> {
+  const form = dialog(page);
+  await form.getByLabel('First Name').fill('Ada');
+  await form.getByLabel('Email Address').fill('ada@example.com');
+  await form.getByLabel('Phone Number').fill('2025550143');
+  await form.getByLabel('Postal Code').fill('94105');
+}
+
+/** From the button to 'An agent has joined the chat'. */
+export async function startChat(page: Page): Promise<void> {
+  await chatButton(page).click();
+  await fillPreChatForm(page);
+  await dialog(page).getByRole('button', { name: 'Start chat' }).click();
+  await page.getByText('An agent has joined the chat').first().waitFor();
+}
+
+/** Sends a message with Enter, as a visitor does. */
+export async function sendMessage(page: Page, text: string): Promise<void> {
+  const input = dialog(page).getByRole('textbox', { name: 'Type message' });
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/** The transcript's text lines (role log items), in order. */
+export async function transcript(page: Page): Promise<string[]> {
+  return page.getByRole('log').getByRole('listitem').allInnerTexts();
+}
+
+/** Polls until the condition holds or the timeout passes; returns the last value. */
+export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let value = await read();
+  while (!ok(value) && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
+/** The customer's own messages in the transcript, text only. */
+export async function customerMessages(page: Page): Promise<string[]> {
+  return page.locator('.cw-msg--customer .cw-msg__text').allInnerTexts();
+}

@@ -172,9 +172,14 @@ describe('EndChatPrompt, ChatEnded, StatusCard', () => {
     expect(onYes).toHaveBeenCalledOnce();
   });
 
-  it('shows the transferred message in the spec wording', () => {
+  it('after a transfer, only says the window can be closed (the transcript carries the notice)', () => {
     render(<ChatEnded reason="transferred" />);
-    expect(screen.getByText('Chat was opened in another tab, continue conversation there')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('This window can be closed.');
+  });
+
+  it('after the agent closed the chat, shows the thank-you card', () => {
+    render(<ChatEnded reason="ended" />);
+    expect(screen.getByText('Thank you for chatting with us')).toBeTruthy();
   });
 
   it('an error card is an alert, a success card a status', () => {

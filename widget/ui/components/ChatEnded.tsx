@@ -8,7 +8,8 @@ export function ChatEnded({ reason }: ChatEndedProps) {
   if (reason === 'transferred') {
     return (
       <div className="cw-ended" role="status">
-        <p className="cw-ended__text">Chat was opened in another tab, continue conversation there</p>
+        {/* The transcript already says 'Chat was opened in another tab, continue conversation there'. */}
+        <p className="cw-ended__text">This window can be closed.</p>
       </div>
     );
   }

@@ -53,11 +53,13 @@ export function MessageList({ messages, typing, onScrolledChange }: MessageListP
   const onScroll = (event: UIEvent<HTMLDivElement>) => onScrolledChange(event.currentTarget.scrollTop > 0);
   return (
     <div className="cw-log" ref={listRef} onScroll={onScroll}>
-      <ol className="cw-log__list" role="log" aria-live="polite" aria-label="Chat messages">
-        {messages.map((message) => (
-          <Message key={message.id} message={message} />
-        ))}
-      </ol>
+      <div role="log" aria-live="polite" aria-label="Chat messages">
+        <ol className="cw-log__list">
+          {messages.map((message) => (
+            <Message key={message.id} message={message} />
+          ))}
+        </ol>
+      </div>
       {typing ? (
         <p className="cw-typing">
           <span className="cw-typing__dots" aria-hidden="true">
