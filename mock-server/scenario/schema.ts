@@ -50,5 +50,12 @@ export function checkScenarioSchema(data: unknown): Violation[] {
   const deepest = errors.reduce((best, error) =>
     depth(error) > depth(best) || (depth(error) === depth(best) && error.keyword === 'anyOf') ? error : best,
   );
+  if (deepest.keyword === 'anyOf') return [describe(deepest)];
+  // Alternatives (oneOf) failing at one place: say every form that would do.
+  const here = errors.filter((e) => e.instancePath === deepest.instancePath && e.keyword !== 'oneOf');
+  if (here.length > 1 && errors.some((e) => e.keyword === 'oneOf' && e.instancePath === deepest.instancePath)) {
+    const forms = [...new Set(here.map((e) => describe(e).problem))];
+    return [{ pointer: deepest.instancePath, problem: forms.join(', or ') }];
+  }
   return [describe(deepest)];
 }
