@@ -148,6 +148,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
     env,
     page,
     apiEndpointsDomain: settings.apiEndpointsDomain,
+    pollInterval: settings.availabilityPollInterval,
     onOutcome: onAvailability,
   });
 

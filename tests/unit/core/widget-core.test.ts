@@ -367,7 +367,7 @@ describe('a chat through the core (section 4, chat lifecycle)', () => {
     socket().error(503, 'down');
     const state = h.core.getSnapshot();
     expect(state.mode).toBe('logon');
-    expect(state.statusCard).toEqual({ tone: 'error', title: TEXTS.failureTitle, body: TEXTS.failureBody });
+    expect(state.statusCard).toEqual({ tone: 'error', title: TEXTS.failureTitle, body: TEXTS.maintenance });
   });
 
   it('§8 socket error: the connection-error system message', async () => {

@@ -61,7 +61,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   let confirmed = options.resume !== null;
   let subjectSent = false;
   let nextMessageId = 1;
-  let fatalError = false;
+  /** The notice of a fatal error frame; shown on the error card when the chat never started. */
+  let fatalText: string | null = null;
   let connectTimer: TimerHandle | null = null;
   const outbox = createOutbox();
 
@@ -251,13 +252,13 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
             session.clear();
             dispatch({
               type: 'chatFailed',
-              card: { tone: 'error', title: TEXTS.failureTitle, body: TEXTS.failureBody },
+              card: { tone: 'error', title: TEXTS.failureTitle, body: fatalText ?? TEXTS.failureBody },
             });
             return;
           }
           dispatch({
             type: 'chatEnded',
-            reason: fatalError ? 'error' : 'connectionClosed',
+            reason: fatalText === null ? 'connectionClosed' : 'error',
             notice: TEXTS.connectionClosed,
             at,
           });
@@ -276,9 +277,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       onOpen: login,
       onNotification,
       onFatalError(code, message) {
-        fatalError = true;
         session.clear();
         const text = code === 503 ? TEXTS.maintenance : formatText(TEXTS.errorCode, code, message);
+        fatalText = text;
         dispatch({ type: 'systemNotice', text, at: env.now() });
       },
       onSocketError: () => dispatch({ type: 'systemNotice', text: TEXTS.connectionError, at: env.now() }),

@@ -2,6 +2,7 @@
  * The widget core against the real mock contact centre over a real socket: Node's fetch, the
  * `ws` package's WebSocket, real timers (the mock server runs fast with `speed`).
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { type MockServer, startMockServer } from '../../../../mock-server/index.js';
@@ -51,14 +52,26 @@ export interface VisitOptions {
   storage?: StorageLike;
   server?: MockServer;
   speed?: number;
+  /** Capture file of every frame (JSON lines), to check what reached the server. */
+  record?: string;
 }
 
-export async function startServer(scenario: string, speed = 20): Promise<MockServer> {
-  return startMockServer({ scenario, port: 0, speed });
+export async function startServer(scenario: string, speed = 20, record?: string): Promise<MockServer> {
+  return startMockServer({ scenario, port: 0, speed, ...(record ? { record } : {}) });
+}
+
+/** Client frames of a capture file, once the server is closed (the recording is flushed). */
+export function recordedClientFrames(file: string): unknown[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as { direction: string; frame: unknown })
+    .filter((entry) => entry.direction === 'client')
+    .map((entry) => entry.frame);
 }
 
 export async function visit(scenario: string, options: VisitOptions = {}): Promise<Visit> {
-  const server = options.server ?? (await startServer(scenario, options.speed));
+  const server = options.server ?? (await startServer(scenario, options.speed, options.record));
   const sockets: WebSocket[] = [];
   const Tracked = class extends WebSocket {
     constructor(url: string) {
