@@ -22,7 +22,7 @@ function agentTexts(v: Awaited<ReturnType<typeof open>>, kind = 'live_agent'): s
 describe('built-in scenarios over a real socket: conversations', () => {
   it('agent-closes: the chat-ended panel, no reconnect, and the next close resets the widget', async () => {
     const v = await chatWithAgent('agent-closes');
-    await v.until((s) => agentTexts(v).length >= 1);
+    await v.until(() => agentTexts(v).length >= 1);
     v.core.sendMessage('Thanks, that is all');
     const ended = await v.until((s) => s.chat.status.kind === 'ended');
     expect(ended.chat.status).toEqual({ kind: 'ended', reason: 'agentClosed' });
