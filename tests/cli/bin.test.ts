@@ -1,0 +1,172 @@
+/** The real mock-chat bin, run as a child process: every command and exit code. */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/specs.js';
+import { badScenario, brokenCapture, cleanCapture, dir, goodScenario, violatingCapture } from './fixtures.js';
+
+const bin = path.join(repoRoot, 'cli/bin/mock-chat.js');
+
+function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [bin, ...args],
+      { cwd: dir, env: { ...process.env, NO_COLOR: '1' } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** Starts `serve` and resolves with the URL it prints when ready. */
+function serve(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(process.execPath, [bin, 'serve', ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+  children.push(child);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = /ready at (http:\/\/[^\s]+)/.exec(output);
+      if (match) resolve({ child, url: match[1] as string, output: () => output });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${output}`)));
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+describe('mock-chat list', () => {
+  it('lists the 20 built-in scenarios with their stories and exits 0', async () => {
+    const { code, stdout } = await run(['list']);
+    expect(code).toBe(0);
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(20);
+    expect(lines.find((l) => l.startsWith('happy-path'))).toMatch(/^happy-path +Chat is available \(EWT 30 s/);
+  });
+});
+
+describe('mock-chat validate', () => {
+  it('exits 0 for good files, 1 with file:line: /pointer problem for bad ones, 2 for a missing file', async () => {
+    expect((await run(['validate', goodScenario(), 'happy-path'])).code).toBe(0);
+    const bad = await run(['validate', badScenario()]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/bad\.yaml:9: \/body\/role must be one of "active_participant"/);
+    const missing = await run(['validate', 'no-such-file.yaml']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no-such-file.yaml');
+  });
+});
+
+describe('mock-chat check', () => {
+  it('exits 0 on a clean capture', async () => {
+    const { code, stdout } = await run(['check', cleanCapture()]);
+    expect(code).toBe(0);
+    expect(stdout).toContain('2 frames, all follow the contract');
+  });
+
+  it('exits 1 with file:line and pointer for each violation', async () => {
+    const { code, stdout } = await run(['check', violatingCapture()]);
+    expect(code).toBe(1);
+    expect(stdout).toContain('violating.jsonl:2: /body/colour is not allowed: no such property in the contract');
+    expect(stdout).toMatch(/violating\.jsonl:3: \/body\/senderType must be one of/);
+  });
+
+  it('exits 2 on a broken file, naming the lines, and on a missing file', async () => {
+    const broken = await run(['check', brokenCapture()]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain('broken.jsonl:2: is not JSON');
+    expect(broken.stderr).toContain('broken.jsonl:3: lacks direction');
+    expect((await run(['check', 'missing.jsonl'])).code).toBe(2);
+  });
+
+  it('emits escaped JUnit XML with --format junit', async () => {
+    const { code, stdout } = await run(['check', violatingCapture(), '--format', 'junit']);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="mock-chat check" tests="4" failures="3">/,
+    );
+    expect(stdout).toContain('/body/&lt;b&gt;&amp;&quot;q&quot; is not allowed');
+    expect(stdout).not.toContain('<b>');
+    expect(stdout.match(/<testcase /g)).toHaveLength(4);
+    expect(stdout.match(/<failure /g)).toHaveLength(3);
+  });
+
+  it('rejects an unknown --format as a usage error (exit 2)', async () => {
+    const { code, stderr } = await run(['check', cleanCapture(), '--format', 'xml']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('Allowed choices are pretty, json, junit');
+  });
+});
+
+describe('mock-chat serve', () => {
+  it('prints the URL when ready, records frames, and shuts down cleanly on SIGTERM', async () => {
+    const capture = path.join(dir, 'served.jsonl');
+    const { child, url, output } = await serve([
+      '--scenario',
+      'happy-path',
+      '--port',
+      '0',
+      '--speed',
+      '50',
+      '--record',
+      capture,
+    ]);
+    const answer = await fetch(`${url}/conversation/check-availability-v2`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'locale=en-us&chatLiteFlag=false&triagePreChat=false&hideOnMobiles=false&ifEnergyPage=false',
+    });
+    expect(answer.status).toBe(200);
+    const { default: WebSocket } = await import('ws');
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/chat`);
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send('not json');
+    await new Promise((resolve) => ws.once('message', resolve));
+    ws.close();
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    expect(output()).toMatch(/→ client not JSON ✗ \/ is not JSON/);
+    const check = await run(['check', capture]);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain('served.jsonl:1: / must be object');
+  });
+
+  it('fails fast with exit 2 and the known names for an unknown scenario', async () => {
+    const { code, stderr } = await run(['serve', '--scenario', 'happy-pat', '--port', '0']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('unknown scenario "happy-pat"');
+    expect(stderr).toContain('happy-path, maintenance-503');
+  });
+
+  it('fails fast with exit 2 when the port is busy', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const { code, stderr } = await run(['serve', '--port', String(port)]);
+      expect(code).toBe(2);
+      expect(stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('exits 1 for a scenario file that breaks the contract', async () => {
+    const { code, stderr } = await run(['serve', '--scenario', badScenario(), '--port', '0']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/bad\.yaml:9: \/body\/role/);
+  });
+});
