@@ -37,7 +37,7 @@ async function demo(options: Parameters<typeof openDemo>[1]): Promise<Demo> {
   return opened;
 }
 
-describe('chat in a real browser', () => {
+describe('chat in a real browser', { timeout: 45_000 }, () => {
   it('acceptance: button → Question Center → form → Start chat → agent joins → Enter sends → answer → End Chat? Yes', async () => {
     const { page, errors } = await demo({ scenario: 'happy-path' });
     const button = chatButton(page);

@@ -50,6 +50,14 @@ function DialogBody({ state, look, topic, onTopic, onScrolledChange }: BodyProps
     return <TriagePane view={view as 'topics'} flags={flags} look={look} onTopic={onTopic} />;
   }
   if (view === 'callback') {
+    // Section 2, view 8: the form, followed by the status card; once sent, only the outcome stays.
+    if (state.callback.status === 'submitted') {
+      return state.statusCard ? null : (
+        <p className="cw-form__description cw-callback-done">
+          {state.callback.ok ? 'Your callback request has been sent.' : 'Your callback request could not be sent.'}
+        </p>
+      );
+    }
     return <CallbackPane locale={flags.locale} useEngagementPlaceholderData={flags.useEngagementPlaceholderData} />;
   }
   return (
@@ -69,7 +77,7 @@ export function App() {
   const launcherRef = useRef<HTMLButtonElement>(null);
   const [scrolled, setScrolled] = useState(false);
   const [topic, setTopic] = useState<string | undefined>(undefined);
-  useModal(doc, state.dialog.status, launcherRef);
+  useModal(doc, state.dialog.status, launcherRef, () => core.closeDialog());
   const launcher = selectLauncher(state);
   const dialogShown = state.dialog.status === 'open' || state.dialog.status === 'closing';
   const header = headerOf(state);

@@ -6,8 +6,26 @@ import type { DialogStatus } from '../core/chat/state.js';
  * the page's body does not scroll while the dialog is open, and focus goes back to the
  * floating button when the dialog closes or minimizes (focus into the dialog is Dialog's job).
  */
-export function useModal(doc: Document, status: DialogStatus, launcherRef: RefObject<HTMLButtonElement | null>) {
+export function useModal(
+  doc: Document,
+  status: DialogStatus,
+  launcherRef: RefObject<HTMLButtonElement | null>,
+  onEscape: () => void,
+) {
   const open = status === 'open';
+  // In a ref, so a new handler each render never re-adds the listener.
+  const escapeRef = useRef(onEscape);
+  escapeRef.current = onEscape;
+  // Escape also closes when focus has left the dialog (e.g. onto the page body after the
+  // focused button was disabled); inside the dialog, Dialog handles it and stops it.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') escapeRef.current();
+    };
+    doc.addEventListener('keydown', onKeyDown);
+    return () => doc.removeEventListener('keydown', onKeyDown);
+  }, [doc, open]);
   useEffect(() => {
     if (!open) return;
     const body = doc.body;
@@ -29,9 +47,4 @@ export function useModal(doc: Document, status: DialogStatus, launcherRef: RefOb
       launcherRef.current?.focus();
     }
   }, [open, status, launcherRef]);
-}
-
-/** Current viewport width of the host page, kept up to date (hide-on-mobile). */
-export function viewportWidth(doc: Document): number {
-  return doc.defaultView?.innerWidth ?? doc.documentElement.clientWidth;
 }

@@ -104,7 +104,11 @@ export function Dialog({
           </svg>
         </button>
       </header>
-      <div className="cw-dialog__body">{children}</div>
+      {/* Focusable so keyboard users can scroll it even when nothing inside is focusable. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
+      <div className="cw-dialog__body" tabIndex={0}>
+        {children}
+      </div>
     </div>
   );
 }

@@ -52,7 +52,8 @@ export function MessageList({ messages, typing, onScrolledChange }: MessageListP
   }, [count, typing]);
   const onScroll = (event: UIEvent<HTMLDivElement>) => onScrolledChange(event.currentTarget.scrollTop > 0);
   return (
-    <div className="cw-log" ref={listRef} onScroll={onScroll}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling transcript must be reachable by keyboard
+    <div className="cw-log" ref={listRef} onScroll={onScroll} tabIndex={0}>
       <div role="log" aria-live="polite" aria-label="Chat messages">
         <ol className="cw-log__list">
           {messages.map((message) => (

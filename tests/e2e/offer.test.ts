@@ -1,0 +1,149 @@
+/**
+ * What the page offers, in a real browser against mock-chat: no button when unavailable or
+ * without agents, chat-lite callback success and failure, triage navigation and back, the
+ * China form, hide-on-mobile, the 'trips' position and the Shadow DOM isolation.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatButton, type Demo, dialog, launchBrowser, openDemo, screenshot, seriousViolations } from './harness.js';
+
+let browser: Browser;
+const demos: Demo[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await Promise.all(demos.map((demo) => demo.close()));
+  await browser?.close();
+});
+
+async function demo(options: Parameters<typeof openDemo>[1]): Promise<Demo> {
+  const opened = await openDemo(browser, options);
+  demos.push(opened);
+  return opened;
+}
+
+/** The availability answer has arrived when the mock has seen the call; give it time to render. */
+async function settle(demoPage: Demo): Promise<void> {
+  await demoPage.page.waitForLoadState('networkidle');
+  await demoPage.page.waitForTimeout(300);
+}
+
+describe('what the page offers', { timeout: 45_000 }, () => {
+  for (const scenario of ['unavailable', 'no-agents']) {
+    it(`${scenario}: no chat button`, async () => {
+      const opened = await demo({ scenario });
+      await settle(opened);
+      expect(await chatButton(opened.page).count()).toBe(0);
+      expect(await opened.page.locator('#chat-widget-host').count()).toBeLessThanOrEqual(1);
+      await screenshot(opened.page, `no-button-${scenario}`);
+    });
+  }
+
+  it('chat-lite: the button shows at once; a callback request shows the success card and hides the button', async () => {
+    const { page, errors } = await demo({ scenario: 'chat-lite', query: { chat_lite: '1' } });
+    await chatButton(page).click();
+    const form = page.getByRole('dialog', { name: 'Request a Callback' });
+    await form.waitFor();
+    await form.getByLabel('First Name').fill('Ada');
+    await form.getByLabel('Last Name').fill('Lovelace');
+    await form.getByLabel('Email Address').fill('ada@example.com');
+    await form.getByLabel('Phone Number').fill('2025550143');
+    await form.getByLabel('Postal Code').fill('94105');
+    await form.getByLabel('Model 3').check();
+    expect(await form.getByText(/computer-assisted dialing/).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'callback-form');
+    await form.getByRole('button', { name: 'Request a Callback' }).click();
+    await page.getByText('Thank you!').waitFor();
+    await page.getByText('We will contact you soon.').waitFor();
+    await screenshot(page, 'callback-success');
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+    expect(await chatButton(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("callback-failure: 'Something went wrong!' / 'Please try again later.'", async () => {
+    const { page } = await demo({ scenario: 'callback-failure', query: { chat_lite: '1' } });
+    await chatButton(page).click();
+    const form = page.getByRole('dialog', { name: 'Request a Callback' });
+    await form.getByLabel('First Name').fill('Ada');
+    await form.getByLabel('Last Name').fill('Lovelace');
+    await form.getByLabel('Email Address').fill('ada@example.com');
+    await form.getByLabel('Phone Number').fill('2025550143');
+    await form.getByLabel('Postal Code').fill('94105');
+    await form.getByLabel('Solar Roof').check();
+    await form.getByRole('button', { name: 'Request a Callback' }).click();
+    await page.getByText('Something went wrong!').waitFor();
+    await page.getByText('Please try again later.').waitFor();
+    await screenshot(page, 'callback-failure');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('triage: topics → Vehicle (Demo Drive link, US wording) → Upcoming Delivery → back, back, then Chat with a Live Agent opens the form', async () => {
+    const { page } = await demo({ scenario: 'happy-path', query: { triage: '1', variant: 'classic' } });
+    await chatButton(page).click();
+    const questionCenter = dialog(page);
+    await questionCenter.getByRole('button', { name: 'Vehicle' }).click();
+    await questionCenter.getByRole('link', { name: 'Demo Drive' }).waitFor();
+    await questionCenter.getByRole('button', { name: 'Upcoming Delivery' }).click();
+    await questionCenter.getByRole('link', { name: 'Go to Account' }).waitFor();
+    const resource = questionCenter.getByRole('link', { name: 'Prepare For Delivery' });
+    expect(await resource.getAttribute('href')).toBe('/support/delivery-day');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'triage-upcoming-delivery');
+    await questionCenter.getByRole('button', { name: 'Back' }).click();
+    await questionCenter.getByRole('button', { name: 'Placing an order' }).waitFor();
+    await questionCenter.getByRole('button', { name: 'Back' }).click();
+    await questionCenter.getByRole('button', { name: 'Chat with a Live Agent' }).click();
+    await questionCenter.getByLabel('First Name').waitFor();
+    await screenshot(page, 'triage-to-form');
+  });
+
+  it('China locale: province and city selects, no email', async () => {
+    const { page } = await demo({ scenario: 'happy-path', query: { locale: 'zh-cn' } });
+    await chatButton(page).click();
+    const questionCenter = dialog(page);
+    const province = questionCenter.getByLabel('Province');
+    await province.waitFor();
+    expect(await questionCenter.getByLabel('Email Address').count()).toBe(0);
+    const provinces = await province.locator('option').allTextContents();
+    expect(provinces.filter((text) => text.trim() !== '').length).toBeGreaterThan(0);
+    const firstValue = await province.locator('option').nth(1).getAttribute('value');
+    await province.selectOption(firstValue ?? '');
+    const cities = await questionCenter.getByLabel('City').locator('option').allTextContents();
+    expect(cities.filter((text) => text.trim() !== '').length).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'china-form');
+  });
+
+  it('hide-on-mobile: hidden at 599 px and below, shown when wider', async () => {
+    const narrow = await demo({
+      scenario: 'happy-path',
+      query: { mobile: '1' },
+      viewport: { width: 599, height: 800 },
+    });
+    await narrow.page.locator('#chat-widget-host').waitFor({ state: 'attached' });
+    await settle(narrow);
+    expect(await chatButton(narrow.page).isVisible()).toBe(false);
+    await screenshot(narrow.page, 'mobile-hidden');
+    await narrow.page.setViewportSize({ width: 600, height: 800 });
+    await chatButton(narrow.page).waitFor({ state: 'visible' });
+  });
+
+  it("a 'trips' page moves the button; host-page CSS does not reach into the widget", async () => {
+    const { page } = await demo({ scenario: 'happy-path', path: '/trips' });
+    const button = chatButton(page);
+    await button.waitFor();
+    expect(await button.getAttribute('class')).toContain('cw-fab--trips');
+    // demo.css paints every page button hot pink; the shadow root keeps it out.
+    const background = await button.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(background).not.toBe('rgb(255, 105, 180)');
+    // One global at most, and init() mounts only once.
+    await page.evaluate(() => (window as unknown as { chatWidget: { init(): Promise<void> } }).chatWidget.init());
+    expect(await page.locator('#chat-widget-host').count()).toBe(1);
+    await screenshot(page, 'trips-page');
+  });
+});
