@@ -137,6 +137,11 @@ export class TestClient {
     }
   }
 
+  /** Forgets where next() stopped (after the received list was cleared). */
+  rewind(): void {
+    this.#cursor = 0;
+  }
+
   /** Sends requestChat and returns the confirmation's session identifiers. */
   async requestChat(name = 'Ada') {
     this.send(frames.requestChat(name));
