@@ -116,8 +116,9 @@ describe('built-in scenarios over a real socket: conversations', () => {
     expect(agentTexts(v).filter((t) => t === "Take your time, I'm here.")).toHaveLength(1);
   });
 
-  it('queue-on-hold: comfort messages play while queued and stop when Sam joins', { timeout: 30_000 }, async () => {
-    const v = await open('queue-on-hold', { speed: 2 });
+  it('queue-on-hold: comfort messages play while queued and stop when Sam joins', { timeout: 40_000 }, async () => {
+    // Speed 1.5: the 20 s queue lasts 13.3 s, long enough for the widget's real 5 s comfort and 10 s URL timers.
+    const v = await open('queue-on-hold', { speed: 1.5 });
     v.core.start();
     await v.until((s) => s.availability.status === 'available');
     expect(v.state().availability).toEqual({ status: 'available', waitMinutes: 4 });

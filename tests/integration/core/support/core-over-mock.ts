@@ -121,7 +121,7 @@ export async function visit(scenario: string, options: VisitOptions = {}): Promi
     sockets,
     state: core.getSnapshot,
     texts,
-    async until(predicate, timeoutMs = 8000) {
+    async until(predicate, timeoutMs = 10_000) {
       const started = Date.now();
       while (!predicate(core.getSnapshot())) {
         if (Date.now() - started > timeoutMs) {
