@@ -147,6 +147,21 @@ describe('chat in a real browser', { timeout: 45_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it('leaving the page during a chat asks for confirmation (beforeunload)', async () => {
+    const { page } = await demo({ scenario: 'happy-path' });
+    await startChat(page);
+    // Chromium shows beforeunload prompts only after a user gesture on the page.
+    await dialog(page).getByRole('textbox', { name: 'Type message' }).click();
+    const prompt = new Promise<string>((resolve) => {
+      page.once('dialog', (shown) => {
+        resolve(shown.type());
+        void shown.dismiss();
+      });
+    });
+    await page.close({ runBeforeUnload: true });
+    expect(await prompt).toBe('beforeunload');
+  });
+
   it("a second tab takes over; the first shows 'Chat was opened in another tab, continue conversation there'", async () => {
     const opened = await demo({ scenario: 'happy-path' });
     const { page } = opened;

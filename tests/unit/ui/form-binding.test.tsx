@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildForm, createFormController } from '../../../widget/core/forms/index.js';
 import { FormView } from '../../../widget/ui/components/FormView.js';
@@ -47,6 +48,18 @@ describe('forms bound to the core controller', () => {
     expect(submit.disabled).toBe(false);
     await userEvent.click(submit);
     expect(onSubmit).toHaveBeenCalledOnce();
+  });
+
+  it('under StrictMode (effects run twice in development), the form still responds', async () => {
+    render(
+      <StrictMode>
+        <CallbackForm onSubmit={() => {}} />
+      </StrictMode>,
+    );
+    await userEvent.click(screen.getByLabelText('Solar Roof'));
+    expect((screen.getByLabelText('Solar Roof') as HTMLInputElement).checked).toBe(true);
+    await userEvent.type(screen.getByLabelText('First Name'), 'Ada');
+    expect((screen.getByLabelText('First Name') as HTMLInputElement).value).toBe('Ada');
   });
 
   it('on blur, a touched invalid field shows its error tied to it', async () => {
