@@ -133,6 +133,25 @@ describe('what the page offers', { timeout: 45_000 }, () => {
     await chatButton(narrow.page).waitFor({ state: 'visible' });
   });
 
+  it('the demo control panel switches the scenario and the page configuration, then reloads', async () => {
+    const { page } = await demo({ scenario: 'happy-path' });
+    await chatButton(page).waitFor();
+    const panel = page.getByRole('form', { name: 'Demo controls' });
+    await panel.getByLabel('Scenario').locator('option[value="chat-lite"]').waitFor({ state: 'attached' });
+    await panel.getByLabel('Scenario').selectOption('chat-lite');
+    await panel.getByLabel('Chat-lite (callback)').check();
+    await panel.getByLabel('Look').selectOption('tds');
+    await Promise.all([
+      page.waitForURL(/chat_lite=1/),
+      panel.getByRole('button', { name: 'Apply and reload' }).click(),
+    ]);
+    expect(page.url()).toContain('variant=tds');
+    await chatButton(page).click();
+    await page.getByRole('dialog', { name: 'Request a Callback' }).waitFor();
+    expect(await page.locator('.cw-root').getAttribute('data-look')).toBe('tds');
+    await screenshot(page, 'demo-panel-switched');
+  });
+
   it("a 'trips' page moves the button; host-page CSS does not reach into the widget", async () => {
     const { page } = await demo({ scenario: 'happy-path', path: '/trips' });
     const button = chatButton(page);
