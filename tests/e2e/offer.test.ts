@@ -133,6 +133,39 @@ describe('what the page offers', { timeout: 45_000 }, () => {
     await chatButton(narrow.page).waitFor({ state: 'visible' });
   });
 
+  it("works under a strict Content-Security-Policy (script-src 'self': no inline script, no eval) and adds one global", async () => {
+    const opened = await openDemo(browser, { scenario: 'happy-path', path: '/energy' });
+    demos.push(opened);
+    const page = await opened.context.newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') violations.push(message.text());
+    });
+    await page.route(/\/energy$/, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: {
+          ...response.headers(),
+          'content-security-policy': "script-src 'self'; style-src 'self'; object-src 'none'; base-uri 'none'",
+        },
+      });
+    });
+    await page.addInitScript(() => {
+      (window as unknown as { __globalsBefore: string[] }).__globalsBefore = Object.getOwnPropertyNames(window);
+    });
+    await page.goto(`${opened.server.url}/energy`);
+    await chatButton(page).click();
+    await dialog(page).getByLabel('First Name').waitFor();
+    const added = await page.evaluate(() => {
+      const before = new Set((window as unknown as { __globalsBefore: string[] }).__globalsBefore);
+      return Object.getOwnPropertyNames(window).filter((name) => !before.has(name));
+    });
+    // chatWidgetConfig is the page's own configuration (demo/page-config.js), not the widget's.
+    expect(added.filter((name) => name !== 'chatWidgetConfig' && name !== '__globalsBefore')).toEqual(['chatWidget']);
+    expect(violations).toEqual([]);
+  });
+
   it('the demo control panel switches the scenario and the page configuration, then reloads', async () => {
     const { page } = await demo({ scenario: 'happy-path' });
     await chatButton(page).waitFor();
