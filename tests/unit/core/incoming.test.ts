@@ -49,4 +49,23 @@ describe('incoming frames (sections 4 and 8)', () => {
     expect(parseIncoming(bytes).ok).toBe(true);
     expect(parseIncoming(bytes.buffer).ok).toBe(true);
   });
+
+  it('a frame over the size limit is refused before parsing, counted in UTF-8 bytes', () => {
+    const frame = (message: string) =>
+      JSON.stringify({
+        apiVersion: '1.0',
+        type: 'notification',
+        body: { method: 'newMessage', senderType: 'live_agent', type: 'text', timestamp: 1, message },
+      });
+    const small = frame('x'.repeat(100));
+    expect(parseIncoming(small, small.length).ok).toBe(true);
+    expect(parseIncoming(small, small.length - 1).ok).toBe(false);
+    const accented = frame('é'.repeat(100));
+    const bytes = new TextEncoder().encode(accented).length;
+    expect(parseIncoming(accented, bytes).ok).toBe(true);
+    const refused = parseIncoming(accented, bytes - 1);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.message).toContain('larger than');
+    expect(parseIncoming(frame('x'.repeat(70_000))).ok).toBe(false);
+  });
 });

@@ -82,6 +82,8 @@ export const DEFAULTS = {
   suppressChatbotPresence: false,
   notifyObserve: false,
   notifyBarge: true,
+  /** Largest server frame the widget reads, bytes (the mock's client limit too); bigger ones are refused. */
+  maxIncomingFrameBytes: 65_536,
   /** agentId of the contact centre's bot (protocol notes: reference deployments). */
   botAgentId: 'AvayaAutomatedResource',
   /** Open the dialog directly, without the minimizable bubble. */

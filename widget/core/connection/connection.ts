@@ -31,7 +31,12 @@ export interface ConnectionOptions {
   env: WidgetEnvironment;
   settings: Pick<
     WidgetSettings,
-    'pingTimer' | 'retryInterval' | 'maxNumberOfRetries' | 'normalCloseCodes' | 'transferCloseCodes'
+    | 'pingTimer'
+    | 'retryInterval'
+    | 'maxNumberOfRetries'
+    | 'normalCloseCodes'
+    | 'transferCloseCodes'
+    | 'maxIncomingFrameBytes'
   >;
   url: string;
   /** Starts previously connected when renewing a stored session. */
@@ -103,7 +108,7 @@ export function createConnection(options: ConnectionOptions): Connection {
   }
 
   function handleMessage(data: unknown): void {
-    const incoming = parseIncoming(data);
+    const incoming = parseIncoming(data, settings.maxIncomingFrameBytes);
     if (!incoming.ok) {
       env.logger.warn(incoming.error.message);
       env.onError(incoming.error);

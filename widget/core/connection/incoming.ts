@@ -5,6 +5,7 @@
  */
 import { checkServerFrame, formatViolations } from '../../../contract/frame-check.js';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
+import { DEFAULTS } from '../config/defaults.js';
 
 export type Incoming = { ok: true; frame: ServerFrame } | { ok: false; error: Error };
 
@@ -16,9 +17,20 @@ function asText(data: unknown): string | null {
   return null;
 }
 
-export function parseIncoming(data: unknown): Incoming {
+/** UTF-8 size without encoding when the length alone decides (1 to 3 bytes per UTF-16 unit). */
+function exceeds(text: string, maxBytes: number): boolean {
+  if (text.length > maxBytes) return true;
+  if (text.length * 3 <= maxBytes) return false;
+  return new TextEncoder().encode(text).length > maxBytes;
+}
+
+export function parseIncoming(data: unknown, maxBytes: number = DEFAULTS.maxIncomingFrameBytes): Incoming {
   const text = asText(data);
   if (text === null) return { ok: false, error: new TypeError('chat socket: expected a JSON text frame') };
+  // A size limit before parsing: a hostile or broken server must not make the page parse megabytes.
+  if (exceeds(text, maxBytes)) {
+    return { ok: false, error: new Error(`chat socket: frame larger than ${maxBytes} bytes refused`) };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
