@@ -198,6 +198,21 @@ describe('every view', { timeout: 45_000 }, () => {
     expect(await dialog(page).getByRole('link', { name: /drive/i }).count()).toBe(0);
   });
 
+  it("analytics: the page's data layer gets the button click, the Start chat click and chat_started", async () => {
+    const opened = await demo({ scenario: 'happy-path' });
+    const page = await opened.context.newPage();
+    // A page with a tag manager has a data layer before the widget loads.
+    await page.addInitScript(() => {
+      (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
+    });
+    await page.goto(opened.server.url);
+    await startChat(page);
+    const interactions = await page.evaluate(() =>
+      (window as unknown as { dataLayer: { interaction?: string }[] }).dataLayer.map((entry) => entry.interaction),
+    );
+    expect(interactions).toEqual(expect.arrayContaining(['chat_button_click', 'start_chat_click', 'chat_started']));
+  });
+
   it('on a phone (hide-on-mobile off) the dialog fills the screen', async () => {
     const { page } = await demo({ scenario: 'happy-path', viewport: { width: 390, height: 844 } });
     await chatButton(page).click();

@@ -19,10 +19,10 @@ async function boot(win: Window): Promise<void> {
   const page = readPageConfig(win as unknown as Record<string, unknown>);
   const host = createHost(doc, { hideOnMobile: page.hideOnMobile });
   const { startCore, whenOffered } = await import('./start-core.js');
-  const core = startCore(page);
+  const { core, analytics } = startCore(win, page);
   if (!(await whenOffered(core))) return;
   const { mountWidget } = await import('../ui/mount.js');
-  mountWidget(host, core);
+  mountWidget(host, core, analytics);
 }
 
 /** Mounts the widget once; later calls return the same promise. */

@@ -4,6 +4,13 @@
  * 15 s). Kept out of embed.js so the script tag stays tiny; React is not in this chunk.
  */
 
+import {
+  type Analytics,
+  analyticsSink,
+  type ChineseTracker,
+  createAnalytics,
+  type DataLayer,
+} from '../core/analytics/index.js';
 import { browserEnvironment } from '../core/browser-environment.js';
 import { selectLauncher } from '../core/chat/selectors.js';
 import type { WidgetState } from '../core/chat/state.js';
@@ -11,10 +18,40 @@ import type { PageConfig } from '../core/config/page-config.js';
 import type { WidgetCore } from '../core/core-api.js';
 import { createWidgetCore } from '../core/index.js';
 
-export function startCore(page: PageConfig): WidgetCore {
-  const core = createWidgetCore(browserEnvironment(), page);
+export interface StartedCore {
+  core: WidgetCore;
+  analytics: Analytics;
+}
+
+function hasMethod(value: unknown, name: string): boolean {
+  return typeof value === 'object' && value !== null && typeof (value as Record<string, unknown>)[name] === 'function';
+}
+
+/**
+ * Section 6 analytics, wired to what the host page already has: its data layer
+ * (`window.dataLayer`, only when the page made one: the widget adds no global) and, on
+ * zh-CN pages, a China-site tracker given as `chatWidgetConfig.tracker = { track(event) }`.
+ */
+function pageAnalytics(win: Window, page: PageConfig): Analytics {
+  const globals = win as unknown as Record<string, unknown>;
+  const dataLayer = globals.dataLayer;
+  const config = globals.chatWidgetConfig;
+  const tracker =
+    typeof config === 'object' && config !== null ? (config as Record<string, unknown>).tracker : undefined;
+  return createAnalytics({
+    locale: page.locale,
+    chatLite: page.chatLite,
+    triage: page.triage,
+    ...(hasMethod(dataLayer, 'push') ? { dataLayer: dataLayer as DataLayer } : {}),
+    ...(hasMethod(tracker, 'track') ? { tracker: tracker as ChineseTracker } : {}),
+  });
+}
+
+export function startCore(win: Window, page: PageConfig): StartedCore {
+  const analytics = pageAnalytics(win, page);
+  const core = createWidgetCore(browserEnvironment({ analytics: analyticsSink(analytics) }), page);
   core.start();
-  return core;
+  return { core, analytics };
 }
 
 /** Settled: true once chat or callback is offered (load the UI), false when nothing will be. */

@@ -72,7 +72,7 @@ function DialogBody({ state, look, topic, onTopic, onScrolledChange }: BodyProps
 
 /** The whole widget: the floating button and, while open, the 'Question Center' dialog. */
 export function App() {
-  const { core, doc } = useWidget();
+  const { core, analytics, doc } = useWidget();
   const state = useWidgetState();
   const launcherRef = useRef<HTMLButtonElement>(null);
   const [scrolled, setScrolled] = useState(false);
@@ -91,7 +91,11 @@ export function App() {
         unread={launcher.unread}
         position={launcher.position}
         label={state.flags.chatLite && state.mode !== 'chat' ? 'Open chat to request a callback' : 'Open chat'}
-        onOpen={() => core.openDialog()}
+        onOpen={() => {
+          analytics.chatEvent('chat_button_click');
+          analytics.chatButtonClicked();
+          core.openDialog();
+        }}
         buttonRef={launcherRef}
       />
       {dialogShown ? (

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { Analytics } from '../core/analytics/index.js';
 import type { WidgetCore } from '../core/core-api.js';
 import type { WidgetHost } from '../embed/host.js';
 import { App } from './App.js';
@@ -11,14 +12,14 @@ import { WidgetContext } from './use-core.js';
  * The UI chunk's entry, loaded by the embed only once chat or callback is offered: styles
  * into the shadow root, then React renders there. Returns the unmount function.
  */
-export function mountWidget(host: WidgetHost, core: WidgetCore): () => void {
+export function mountWidget(host: WidgetHost, core: WidgetCore, analytics: Analytics): () => void {
   host.adoptStyles(`${widgetCss}\n${looksCss}`);
   const container = host.root.ownerDocument.createElement('div');
   host.root.append(container);
   const root = createRoot(container);
   root.render(
     <StrictMode>
-      <WidgetContext.Provider value={{ core, doc: host.element.ownerDocument }}>
+      <WidgetContext.Provider value={{ core, analytics, doc: host.element.ownerDocument }}>
         <App />
       </WidgetContext.Provider>
     </StrictMode>,

@@ -16,7 +16,7 @@ export interface PreChatPaneProps {
 
 /** Logon mode: the pre-chat form; a valid submit starts the chat through the core. */
 export function PreChatPane({ locale, useEngagementPlaceholderData, busy, topic }: PreChatPaneProps) {
-  const { core, doc } = useWidget();
+  const { core, analytics, doc } = useWidget();
   const { country, chinaRegion } = visitorRegion(locale, doc);
   const [form, snapshot] = useFormController(() =>
     createFormController({
@@ -32,6 +32,8 @@ export function PreChatPane({ locale, useEngagementPlaceholderData, busy, topic 
   const submit = async () => {
     const result = await form.submit();
     if (!result.ok) return;
+    analytics.chatEvent('start_chat_click');
+    analytics.startChatClicked();
     const details = customerDetailsFromForm(result.values, country);
     core.startChat(topic ? { ...details, topic } : details);
   };
