@@ -164,6 +164,9 @@ describe('built-in scenarios over a real socket: connection', () => {
     expect(after.texts()[0]).toBe(TEXTS.transferringSession);
     expect(kinds(after, 'customer')).toEqual(['First question']);
     expect(kinds(after, 'live_agent')).toEqual(kinds(before, 'live_agent'));
+    // The replay says nothing about who is present; Sam's messages show he is: input enabled.
+    expect(after.state().chat.status).toEqual({ kind: 'active' });
+    expect(after.state().chat.agentName).toBe('Sam');
     after.core.sendMessage('Second question');
     await after.until(() => kinds(after, 'live_agent').some((t) => t.includes('Second question')));
   });

@@ -228,6 +228,24 @@ describe('chat reducer: messages (section 4, sender handling)', () => {
     expect(reduce(state, { type: 'agentTyping', agentId: 'nobody' })).toBe(state);
   });
 
+  it('§4 page refresh: a replayed agent message while nobody is known marks that agent present (input enabled)', () => {
+    const resumed = run([{ type: 'chatResumed', at: 1 }, { type: 'chatConfirmed' }]);
+    expect(resumed.chat.status).toEqual({ kind: 'waiting' });
+    const afterCustomer = reduce(resumed, { type: 'messageReceived', body: said('customer', 'hi', 2) });
+    expect(afterCustomer.chat.status).toEqual({ kind: 'waiting' });
+    const state = reduce(afterCustomer, { type: 'messageReceived', body: said('live_agent', 'Hello', 3, 'Sam') });
+    expect(state.chat.status).toEqual({ kind: 'active' });
+    expect(isInputEnabled(state)).toBe(true);
+    expect(state.chat.agentName).toBe('Sam');
+    expect(state.chat.participants).toEqual([
+      { id: 'live_agent:Sam', name: 'Sam', type: 'active_participant', visible: true, isBot: false },
+    ]);
+    const bot = reduce(resumed, { type: 'messageReceived', body: said('bot', 'Beep', 3, 'Assistant') });
+    expect(bot.chat.participants[0]?.isBot).toBe(true);
+    const real = reduce(state, { type: 'participantJoined', body: joined(agent), at: 4 });
+    expect(real.chat.participants.map((p) => p.id)).toEqual([agent.id]);
+  });
+
   it('transcript replay never shows an agent message twice (senderType, timestamp, text)', () => {
     const message = said('live_agent', 'Hello', 100);
     const state = run([

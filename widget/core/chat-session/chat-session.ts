@@ -189,6 +189,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         return;
       case 'newMessage':
         dispatch({ type: 'messageReceived', body });
+        if (agentsPresent()) onHold.stop();
         if (body.senderType === 'live_agent') {
           agentTyping.cancel();
           sendSubjectOnce();

@@ -1,5 +1,6 @@
 /** Section 4, agent joined / agent left, with the section 6 visibility rules. */
 import type {
+  NewMessageNotificationBody,
   NewParticipantNotificationBody,
   ParticipantLeaveNotificationBody,
 } from '../../../generated/chat-socket.js';
@@ -67,4 +68,24 @@ export function participantLeft(
     next = { ...next, status: { kind: 'ended', reason: 'agentClosed' }, agentTyping: null };
   }
   return next;
+}
+
+/**
+ * After a refresh or tab move the service replays messages but not who is in the room. A
+ * message from the agent side while nobody is known means that sender is present: without
+ * this the resumed chat would stay 'waiting' with the input disabled until someone joins.
+ * The next newParticipant or participantLeave replaces the inferred list with the real one.
+ */
+export function inferPresence(chat: ChatState, body: NewMessageNotificationBody, rules: VisibilityRules): ChatState {
+  if (body.senderType === 'customer' || chat.participants.length > 0 || chat.status.kind !== 'waiting') return chat;
+  const name = body.displayName ?? '';
+  const id = body.senderType === 'bot' ? rules.botAgentId : `${body.senderType}:${name}`;
+  const participant = toChatParticipant({ id, name, type: 'active_participant' }, rules);
+  return {
+    ...chat,
+    participants: [participant],
+    status: { kind: 'active' },
+    agentEverJoined: true,
+    agentName: participant.visible && name !== '' ? name : chat.agentName,
+  };
 }

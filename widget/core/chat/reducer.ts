@@ -3,7 +3,7 @@ import { TEXTS } from '../texts.js';
 import type { WidgetEvent } from './events.js';
 import { initialChat, initialViews } from './initial-state.js';
 import { appendMessage, appendSystem, receiveMessage } from './messages.js';
-import { participantJoined, participantLeft } from './participants.js';
+import { inferPresence, participantJoined, participantLeft } from './participants.js';
 import type { ChatState, WidgetState } from './state.js';
 
 /** A conversation is going on: closing asks 'End Chat?' and beforeunload confirms. */
@@ -149,8 +149,10 @@ function conversationEvent(state: WidgetState, event: WidgetEvent): WidgetState 
     }
     case 'agentTypingCleared':
       return chat.agentTyping === null ? state : withChat(state, { ...chat, agentTyping: null });
-    case 'messageReceived':
-      return withChat(state, receiveMessage(chat, event.body, dialogOpen));
+    case 'messageReceived': {
+      const received = receiveMessage(chat, event.body, dialogOpen);
+      return withChat(state, received === chat ? chat : inferPresence(received, event.body, state.flags.visibility));
+    }
     case 'customerMessageQueued': {
       const message = {
         kind: 'customer' as const,
