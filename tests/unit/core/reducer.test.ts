@@ -151,6 +151,8 @@ describe('chat reducer: modes and lifecycle (section 4)', () => {
     const asked = run([...inChat, { type: 'dialogCloseRequested' }]);
     expect(asked.dialog).toEqual({ status: 'open', endChatPrompt: true });
     expect(reduce(asked, { type: 'endChatDeclined' }).dialog).toEqual({ status: 'open', endChatPrompt: false });
+    const fromBubble = reduce(reduce(asked, { type: 'minimized' }), { type: 'dialogCloseRequested' });
+    expect(fromBubble.dialog).toEqual({ status: 'open', endChatPrompt: true });
     const reset = reduce(asked, { type: 'chatReset' });
     expect(reset.mode).toBe('logon');
     expect(reset.dialog.status).toBe('closed');

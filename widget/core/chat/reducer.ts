@@ -27,7 +27,8 @@ function resetChat(state: WidgetState): WidgetState {
 }
 
 function closeDialog(state: WidgetState): WidgetState {
-  if (isChatActive(state.chat)) return { ...state, dialog: { ...state.dialog, endChatPrompt: true } };
+  // The prompt needs the window: closing from the minimized bubble opens it to ask.
+  if (isChatActive(state.chat)) return { ...state, dialog: { status: 'open', endChatPrompt: true } };
   // Section 4: after the agent closed the chat, the next close click resets everything.
   const base = state.chat.status.kind === 'ended' ? resetChat(state) : state;
   return { ...base, dialog: { status: 'closing', endChatPrompt: false } };
