@@ -123,13 +123,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       refusedUntil = Math.max(refusedUntil, Date.now() + serverTimers.scale(seconds));
     },
     ended: (session) => registry.remove(session),
-    lost: (session, frame) =>
+    lost: (session, frame, at) =>
       log.frame({
         time: new Date(),
         session: session.label,
         direction: 'server',
         frame,
-        note: 'lost: no socket attached',
+        note: `lost: no socket attached${at ? ` (scenario step at ${at})` : ''}`,
       }),
   };
   const socketContext: SocketContext = { contract, log, registry, sessionDeps };

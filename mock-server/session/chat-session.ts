@@ -16,7 +16,8 @@ import type { Scenario } from '../scenario/types.js';
 export interface SessionSocket {
   readonly id: number;
   readonly open: boolean;
-  send(frame: ServerFrame, note?: string): void;
+  /** `at` is the scenario step (file:line) the frame comes from, for the log. */
+  send(frame: ServerFrame, note?: string, at?: string): void;
   close(code: number, reason: string): void;
   terminate(): void;
   /** The session the socket now belongs to. */
@@ -40,7 +41,7 @@ export interface SessionDeps {
   /** The session is over: forget it. */
   ended(session: ChatSession): void;
   /** A frame the session wanted to send while no socket was attached. */
-  lost(session: ChatSession, frame: ServerFrame): void;
+  lost(session: ChatSession, frame: ServerFrame, at: string | undefined): void;
   now(): number;
 }
 
@@ -74,7 +75,7 @@ export class ChatSession {
         timers: this.timers,
         roster: this.roster,
         templateValues: () => this.templateValues(),
-        send: (frame) => this.send(frame),
+        send: (frame, at) => this.send(frame, at),
         close: (code, reason) => {
           this.socket?.close(code, reason);
           if (code === 1000) this.end();
@@ -138,14 +139,15 @@ export class ChatSession {
     this.runner.deliver(frame);
   }
 
-  send(frame: ServerFrame): void {
+  /** Sends through the attached socket; `at` names the scenario step for the log. */
+  send(frame: ServerFrame, at?: string): void {
     if (this.#ended) return;
     if (frame.type === 'notification' && frame.body.method === 'newMessage') {
       const { method: _method, customData: _custom, ...entry } = frame.body;
       this.#remember(entry as TranscriptEntry);
     }
-    if (this.socket?.open) this.socket.send(frame);
-    else this.#deps.lost(this, frame);
+    if (this.socket?.open) this.socket.send(frame, undefined, at);
+    else this.#deps.lost(this, frame, at);
   }
 
   /** requestFullTranscript: one newMessage per past message, original timestamp and sender. */

@@ -39,7 +39,7 @@ export class Connection implements SessionSocket {
     return this.#ws.readyState === this.#ws.OPEN;
   }
 
-  send(frame: ServerFrame, note?: string): void {
+  send(frame: ServerFrame, note?: string, at?: string): void {
     if (!this.open) return;
     const result = checkServerFrame(frame);
     const violations = result.ok ? undefined : result.violations;
@@ -50,7 +50,7 @@ export class Connection implements SessionSocket {
       direction: 'server',
       frame,
       violations,
-      note: blocked ? 'not sent: breaks the contract' : note,
+      note: blocked ? `not sent: breaks the contract${at ? ` (scenario step at ${at})` : ''}` : note,
     });
     if (!blocked) this.#ws.send(JSON.stringify(frame));
   }

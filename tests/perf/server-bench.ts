@@ -34,16 +34,27 @@ interface Result {
   frames: number;
   seconds: number;
   latencies: number[];
+  /** Server event-loop delay during the message phase. */
+  loopP99Ms: number;
+  loopMaxMs: number;
   /** requestChat -> confirmation only (mock). */
   startLatencies: number[];
   rss: number;
   failures: number;
 }
 
+interface ServerStats {
+  rss: number;
+  sessions: number;
+  /** Event-loop delay of the server process since the previous stats call. */
+  loopP99Ms: number;
+  loopMaxMs: number;
+}
+
 interface ChildServer {
   url: string;
   child: ChildProcess;
-  stats(): Promise<{ rss: number; sessions: number }>;
+  stats(): Promise<ServerStats>;
   stop(): Promise<void>;
 }
 
@@ -57,7 +68,7 @@ function startChild(kind: 'mock' | 'echo'): Promise<ChildServer> {
         child,
         stats: () =>
           new Promise((done) => {
-            child.once('message', (m) => done(m as { rss: number; sessions: number }));
+            child.once('message', (m) => done(m as ServerStats));
             child.send('stats');
           }),
         stop: () =>
@@ -174,6 +185,10 @@ function paced(seed: number): Pacing {
 
 const pause = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 
+function finalStats(rss: number, end: ServerStats) {
+  return { rss: Math.max(rss, end.rss), loopP99Ms: end.loopP99Ms, loopMaxMs: end.loopMaxMs };
+}
+
 async function all<T>(items: number, run: (i: number) => Promise<T>): Promise<PromiseSettledResult<T>[]> {
   return Promise.allSettled(Array.from({ length: items }, (_, i) => run(i)));
 }
@@ -219,7 +234,7 @@ async function runMock(server: ChildServer, pacing: Pacing): Promise<Result> {
     seconds,
     latencies,
     startLatencies,
-    rss: Math.max(rss, (await server.stats()).rss),
+    ...finalStats(rss, await server.stats()),
     failures,
   };
 }
@@ -258,7 +273,7 @@ async function runEcho(server: ChildServer, framesPerSession: number, pacing: Pa
     seconds,
     latencies,
     startLatencies: [],
-    rss: Math.max(rss, (await server.stats()).rss),
+    ...finalStats(rss, await server.stats()),
     failures,
   };
 }
@@ -295,7 +310,7 @@ async function main() {
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
-  const widths = [36, 12, 12, 24];
+  const widths = [40, 13, 13, 24];
   const lines = [
     `mock-chat server benchmark: ${SESSIONS} sessions x happy-path (${MESSAGES} messages each), speed ${SPEED}, contract strict, node ${process.version}, ${(await import('node:os')).cpus().length} cores`,
     '',
@@ -344,6 +359,15 @@ async function main() {
         `${percentile(mock.latencies, 50).toFixed(0)} / ${percentile(mock.latencies, 99).toFixed(0)} ms`,
         `${percentile(echo.latencies, 50).toFixed(0)} / ${percentile(echo.latencies, 99).toFixed(0)} ms`,
         '(queueing; not budgeted)',
+      ],
+      widths,
+    ),
+    row(
+      [
+        'server event-loop delay p99/max, paced',
+        `${mockPaced.loopP99Ms.toFixed(0)} / ${mockPaced.loopMaxMs.toFixed(0)} ms`,
+        `${echoPaced.loopP99Ms.toFixed(0)} / ${echoPaced.loopMaxMs.toFixed(0)} ms`,
+        '',
       ],
       widths,
     ),

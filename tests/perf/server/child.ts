@@ -2,9 +2,11 @@
  * A server for the benchmark, in its own process so it has a core to itself:
  * `mock` is startMockServer (happy-path, strict contract, validation on every frame),
  * `echo` a raw ws server that sends every frame back. Talks to the parent over IPC:
- * sends { url } when listening; answers "stats" with { rss, sessions }; exits on "stop".
+ * sends { url } when listening; answers "stats" with { rss, sessions, loopP99Ms, loopMaxMs }
+ * (event-loop delay since the last "stats"); exits on "stop".
  */
 import { createServer } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { WebSocketServer } from 'ws';
 import { startMockServer } from '../../../mock-server/index.js';
 
@@ -33,6 +35,8 @@ async function main() {
       await new Promise<void>((resolve) => http.close(() => resolve()));
     };
   }
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
   let peakRss = process.memoryUsage().rss;
   let peakSessions = 0;
   const sampler = setInterval(() => {
@@ -43,7 +47,13 @@ async function main() {
     if (message === 'stats') {
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
       peakSessions = Math.max(peakSessions, sessions());
-      process.send?.({ rss: peakRss, sessions: peakSessions });
+      process.send?.({
+        rss: peakRss,
+        sessions: peakSessions,
+        loopP99Ms: loop.percentile(99) / 1e6,
+        loopMaxMs: loop.max / 1e6,
+      });
+      loop.reset();
     } else if (message === 'stop') {
       clearInterval(sampler);
       await close();
