@@ -3,10 +3,7 @@
  * connection, outbox, on-hold player, typing timers and session store to the reducer's events.
  */
 import type { NotificationFrame } from '../../../generated/chat-socket.js';
-import type { WidgetEvent } from '../chat/events.js';
 import { sanitizeMessage } from '../chat/sanitize.js';
-import type { WidgetState } from '../chat/state.js';
-import type { WidgetSettings } from '../config/settings.js';
 import { createConnection, type FinalClose } from '../connection/connection.js';
 import {
   closeConversationFrame,
@@ -16,37 +13,15 @@ import {
   requestChatFrame,
 } from '../connection/frames.js';
 import { createOutbox } from '../connection/outbox.js';
-import type { CustomerDetails } from '../customer-details.js';
-import type { TimerHandle, WidgetEnvironment } from '../env.js';
+import type { TimerHandle } from '../env.js';
 import { createOnHoldPlayer } from '../onhold/player.js';
-import type { SessionStore, StoredSession } from '../session/session-store.js';
 import { formatText, TEXTS } from '../texts.js';
 import { createAgentTypingTimer, createCustomerTypingSignal } from '../typing/typing.js';
 import { fileDownloadUrl } from './file-url.js';
+import { errorCard, finalCloseOutcome } from './final-close.js';
+import type { ChatSession, ChatSessionOptions } from './types.js';
 
-export interface ChatSessionOptions {
-  env: WidgetEnvironment;
-  settings: WidgetSettings;
-  dispatch(event: WidgetEvent): void;
-  getState(): WidgetState;
-  session: SessionStore;
-  url: string;
-  details: CustomerDetails;
-  /** A valid stored session to renew with the full transcript (page refresh), or null for a new chat. */
-  resume: StoredSession | null;
-  /** The chat was confirmed for the first time with a workRequestId and no earlier timestamp (the lead). */
-  onFirstConfirmation(workRequestId: string, details: CustomerDetails): void;
-  /** The chat is over (any reason); the owner drops this session. */
-  onFinished(): void;
-}
-
-export interface ChatSession {
-  sendMessage(text: string): void;
-  customerTyping(): void;
-  /** 'End Chat?' answered yes: closeConversation, stored session cleared, socket closed. */
-  endChat(): void;
-  dispose(): void;
-}
+export type { ChatSession, ChatSessionOptions } from './types.js';
 
 export function createChatSession(options: ChatSessionOptions): ChatSession {
   const { env, settings, dispatch, session, details } = options;
@@ -236,34 +211,15 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   }
 
   function onFinalClose(close: FinalClose): void {
-    const at = env.now();
     finishWith(() => {
-      const status = options.getState().chat.status.kind;
-      switch (close.kind) {
-        case 'transferred':
-          dispatch({ type: 'transferred', at });
-          return;
-        case 'retriesExhausted':
-          session.clear();
-          dispatch({ type: 'chatEnded', reason: 'unableToReconnect', notice: TEXTS.unableToReconnect, at });
-          return;
-        case 'closed':
-          if (close.manual || status === 'ended' || status === 'idle' || status === 'transferred') return;
-          if (status === 'connecting' && !confirmed) {
-            session.clear();
-            dispatch({
-              type: 'chatFailed',
-              card: { tone: 'error', title: TEXTS.failureTitle, body: fatalText ?? TEXTS.failureBody },
-            });
-            return;
-          }
-          dispatch({
-            type: 'chatEnded',
-            reason: fatalText === null ? 'connectionClosed' : 'error',
-            notice: TEXTS.connectionClosed,
-            at,
-          });
-      }
+      const outcome = finalCloseOutcome(close, {
+        status: options.getState().chat.status.kind,
+        confirmed,
+        fatalText,
+        at: env.now(),
+      });
+      if (outcome.clearSession) session.clear();
+      if (outcome.event !== null) dispatch(outcome.event);
     });
   }
 
@@ -298,7 +254,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       connectTimer = null;
       finishWith(() => {
         session.clear();
-        dispatch({ type: 'chatFailed', card: { tone: 'error', title: TEXTS.failureTitle, body: TEXTS.failureBody } });
+        dispatch({ type: 'chatFailed', card: errorCard() });
       });
       connection.close();
     }, settings.maxWaitTime * 1000);

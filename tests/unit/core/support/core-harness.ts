@@ -4,6 +4,7 @@ import type { PageConfig } from '../../../../widget/core/config/page-config.js';
 import type { WidgetEnvironment } from '../../../../widget/core/env.js';
 import { createWidgetCore } from '../../../../widget/core/widget-core.js';
 import { FakeSocket, jsonResponse, testEnvironment } from './fake-env.js';
+import { agent, confirmed, joined } from './frames.js';
 
 export const page: PageConfig = {
   locale: 'en-us',
@@ -74,4 +75,27 @@ export function socket(): FakeSocket {
 
 export function texts(h: Harness): string[] {
   return h.core.getSnapshot().chat.messages.map((m) => ('text' in m ? m.text : m.kind));
+}
+
+export const details = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', getUpdates: 'Yes' as const };
+
+export async function available(h: Harness): Promise<void> {
+  h.core.start();
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+/** Starts a chat and brings it to 'active' with one agent. */
+export async function chatting(h: Harness): Promise<void> {
+  await available(h);
+  h.core.openDialog();
+  h.core.startChat(details);
+  socket().open();
+  socket().notify(
+    confirmed({
+      webOnHoldComfortGroups: [{ delay: 10, messages: [{ message: 'Please hold', sequence: 1 }] }],
+      webOnHoldURLs: [{ holdTime: 30, description: 'Meanwhile', urls: [{ url: 'https://example.com/faq' }] }],
+    }),
+  );
+  socket().notify(joined(agent));
+  await vi.advanceTimersByTimeAsync(0);
 }

@@ -1,0 +1,57 @@
+/**
+ * Section 4, socket lifecycle: what the visitor sees when the connection is over for good.
+ * Pure, so every branch is a table row in a test.
+ */
+import type { WidgetEvent } from '../chat/events.js';
+import type { ChatStatus, StatusCard } from '../chat/state.js';
+import type { FinalClose } from '../connection/connection.js';
+import { TEXTS } from '../texts.js';
+
+export interface FinalCloseContext {
+  status: ChatStatus['kind'];
+  /** The service confirmed the chat (or it was resumed from storage). */
+  confirmed: boolean;
+  /** The notice of a fatal error frame, if one ended the connection. */
+  fatalText: string | null;
+  at: number;
+}
+
+export interface FinalCloseOutcome {
+  event: WidgetEvent | null;
+  /** The stored session is dead: clear it (another tab owns a transferred one). */
+  clearSession: boolean;
+}
+
+export function errorCard(body: string = TEXTS.failureBody): StatusCard {
+  return { tone: 'error', title: TEXTS.failureTitle, body };
+}
+
+export function finalCloseOutcome(close: FinalClose, context: FinalCloseContext): FinalCloseOutcome {
+  const { status, at } = context;
+  switch (close.kind) {
+    case 'transferred':
+      return { event: { type: 'transferred', at }, clearSession: false };
+    case 'retriesExhausted':
+      return {
+        event: { type: 'chatEnded', reason: 'unableToReconnect', notice: TEXTS.unableToReconnect, at },
+        clearSession: true,
+      };
+    case 'closed':
+      // A manual close (End Chat, timeout, route cancel) or an already-decided end adds nothing.
+      if (close.manual || status === 'ended' || status === 'idle' || status === 'transferred') {
+        return { event: null, clearSession: false };
+      }
+      if (status === 'connecting' && !context.confirmed) {
+        return { event: { type: 'chatFailed', card: errorCard(context.fatalText ?? undefined) }, clearSession: true };
+      }
+      return {
+        event: {
+          type: 'chatEnded',
+          reason: context.fatalText === null ? 'connectionClosed' : 'error',
+          notice: TEXTS.connectionClosed,
+          at,
+        },
+        clearSession: false,
+      };
+  }
+}
