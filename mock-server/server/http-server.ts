@@ -68,9 +68,10 @@ export async function route(req: IncomingMessage, res: ServerResponse, ctx: Http
   }
   if (method === 'POST' && pathname === '/__mock/scenario') return switchScenario(req, res, ctx.catalog, ctx);
   if (method === 'GET' || method === 'HEAD') {
-    if (widgetIsBuilt(ctx.roots)) {
-      if (serveSite(ctx.roots, pathname, res)) return;
-    } else if (pathname === '/') {
+    // The demo site once the widget is built; the page for people at / otherwise (or when
+    // the demo pages are missing), and always at /__mock/.
+    if (widgetIsBuilt(ctx.roots) && serveSite(ctx.roots, pathname, res)) return;
+    if (pathname === '/' || pathname === '/__mock' || pathname === '/__mock/') {
       const current = ctx.catalog.current;
       sendText(
         res,

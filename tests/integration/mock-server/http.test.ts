@@ -190,6 +190,16 @@ describe('the page at /', () => {
     expect(html).toContain('/conversation/check-availability-v2');
   });
 
+  it('falls back to the page for people when the widget is built but the demo pages are missing', async () => {
+    const widgetRoot = emptyDir();
+    writeFileSync(path.join(widgetRoot, 'embed.js'), '');
+    server = await start('happy-path', { widgetRoot, demoRoot: emptyDir() });
+    const page = await fetch(`${server.url}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('happy-path');
+    expect((await fetch(`${server.url}/widget/embed.js`)).status).toBe(200);
+  });
+
   it('serves the demo site and the widget once the widget is built, and nothing outside the roots', async () => {
     const widgetRoot = emptyDir();
     const demoRoot = emptyDir();
@@ -211,6 +221,7 @@ describe('the page at /', () => {
     expect(await get('/site.css')).toEqual([200, 'text/css; charset=utf-8', 'body{}']);
     expect(await get('/widget/embed.js')).toEqual([200, 'text/javascript; charset=utf-8', 'console.log("embed")']);
     expect((await get('/widget/chunks/mount.js'))[0]).toBe(200);
+    expect((await get('/__mock/'))[2]).toContain('Running scenario');
     for (const attack of [
       '/widget/../../etc/passwd',
       '/widget/..%2f..%2fetc%2fpasswd',
