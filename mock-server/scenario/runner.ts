@@ -20,6 +20,8 @@ export interface RunnerHost {
   close(code: number, reason: string): void;
   drop(): void;
   refuse(seconds: number): void;
+  /** A step threw (a bug in the mock); reported, not thrown. */
+  failed(error: unknown): void;
 }
 
 interface Waiter {
@@ -92,7 +94,10 @@ export class ConversationRunner {
     const rule = this.#rules.find((r) => !r.used && r.on === frame.body.method && matches(frame, r.where));
     if (!rule) return false;
     if (rule.once) rule.used = true;
-    this.#ruleQueue = this.#ruleQueue.then(() => this.#run(rule.steps, frame));
+    // Rules answer one at a time; a failing rule must not stop the ones after it.
+    this.#ruleQueue = this.#ruleQueue
+      .then(() => this.#run(rule.steps, frame))
+      .catch((error: unknown) => this.#host.failed(error));
     return true;
   }
 

@@ -123,6 +123,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       refusedUntil = Math.max(refusedUntil, Date.now() + serverTimers.scale(seconds));
     },
     ended: (session) => registry.remove(session),
+    failed: (session, error) =>
+      log.warn(`[mock-chat] ${session.label}: the conversation failed: ${(error as Error)?.stack ?? String(error)}`),
     lost: (session, frame, at) =>
       log.frame({
         time: new Date(),

@@ -43,6 +43,8 @@ export interface SessionDeps {
   /** A frame the session wanted to send while no socket was attached. */
   lost(session: ChatSession, frame: ServerFrame, at: string | undefined): void;
   now(): number;
+  /** The conversation threw: a bug in the mock, reported rather than crashing the server. */
+  failed(session: ChatSession, error: unknown): void;
 }
 
 /** Transcript entries kept per session; the oldest fall off beyond this. */
@@ -82,6 +84,7 @@ export class ChatSession {
         },
         drop: () => this.socket?.terminate(),
         refuse: (seconds) => deps.refuse(seconds),
+        failed: (error) => deps.failed(this, error),
       },
       scenario.conversation,
     );
@@ -108,7 +111,7 @@ export class ChatSession {
   }
 
   start(): void {
-    void this.runner.start();
+    this.runner.start().catch((error: unknown) => this.#deps.failed(this, error));
   }
 
   attach(socket: SessionSocket): void {

@@ -97,7 +97,14 @@ export class Connection implements SessionSocket {
       const method = (parsed as { body?: { method?: unknown } } | undefined)?.body?.method;
       if (!(CLIENT_METHODS as readonly unknown[]).includes(method)) return;
     }
-    handleClientFrame(this, parsed as ClientFrame, this.#ctx);
+    try {
+      handleClientFrame(this, parsed as ClientFrame, this.#ctx);
+    } catch (error) {
+      // A bug in the mock (or a warn-mode frame it cannot use): report it, keep serving.
+      this.#ctx.log.warn(
+        `[mock-chat] ${this.label}: could not process a client frame: ${(error as Error)?.stack ?? String(error)}`,
+      );
+    }
   }
 
   #closed(): void {

@@ -145,4 +145,31 @@ describe('given 10,000 random and malformed frames', () => {
       await server.close();
     }
   }, 60_000);
+
+  it('in warn mode processes 2,000 malformed frames without a single internal failure', async () => {
+    const lines: string[] = [];
+    const server = await start('happy-path', { speed: 1000, contract: 'warn', log: (line) => lines.push(line) });
+    let client = await TestClient.connect(server.socketUrl);
+    try {
+      for (const input of fc.sample(text, { numRuns: 2000, seed: 7 })) {
+        if (client.ws.readyState !== client.ws.OPEN) {
+          client.close();
+          client = await TestClient.connect(server.socketUrl);
+        }
+        client.send(input);
+        client.send(frames.ping());
+        await client.next((f) => f.type === 'notification' && f.body.method === 'pong').catch(() => undefined);
+      }
+      expect(
+        lines.filter((line) => line.includes('could not process') || line.includes('conversation failed')),
+      ).toEqual([]);
+      expect(lines.some((line) => line.includes('✗'))).toBe(true);
+      const after = await TestClient.connect(server.socketUrl);
+      await after.requestChat();
+      after.close();
+    } finally {
+      client.close();
+      await server.close();
+    }
+  }, 60_000);
 });
