@@ -7,12 +7,13 @@ import type { components } from '../../generated/widget-http.js';
 import { type AvailabilityOutcome, createAvailabilityPoller } from './availability/poller.js';
 import { decideWaitTime, readServiceMetrics } from './availability/wait-time.js';
 import type { WidgetEvent } from './chat/events.js';
-import { defaultFlags, initialState } from './chat/initial-state.js';
+import { initialState } from './chat/initial-state.js';
 import { isChatActive, reduce } from './chat/reducer.js';
-import type { StatusCard, WidgetFlags, WidgetState } from './chat/state.js';
+import type { StatusCard, WidgetState } from './chat/state.js';
 import { type ChatSession, createChatSession } from './chat-session/chat-session.js';
 import type { PageConfig } from './config/page-config.js';
-import { resolveSettings, type WidgetSettings } from './config/settings.js';
+import { resolveSettings } from './config/settings.js';
+import { flagsFor, socketUrl } from './config/widget-flags.js';
 import type { CallbackRequest, WidgetCore } from './core-api.js';
 import type { CustomerDetails } from './customer-details.js';
 import type { TimerHandle, WidgetEnvironment } from './env.js';
@@ -25,32 +26,7 @@ import { TEXTS } from './texts.js';
 
 type ChatWidgetParams = components['schemas']['ChatWidgetParams'];
 
-function flagsFor(page: PageConfig, settings: WidgetSettings, pathname: string): WidgetFlags {
-  return {
-    ...defaultFlags(),
-    locale: page.locale,
-    chatLite: page.chatLite,
-    triage: page.triage,
-    hideOnMobile: page.hideOnMobile,
-    mobileWidthCutoff: settings.mobileWidthCutoff,
-    energy: page.energy,
-    bypassBubble: settings.bypassBubble,
-    tripsPage: pathname.split('/').filter(Boolean)[0] === 'trips',
-    visibility: {
-      suppressChatbotPresence: settings.suppressChatbotPresence,
-      notifyObserve: settings.notifyObserve,
-      notifyBarge: settings.notifyBarge,
-      botAgentId: settings.botAgentId,
-    },
-  };
-}
-
-/** Section 7: the socket is secure when the page is https. */
-export function socketUrl(configured: string | null, location: WidgetEnvironment['location']): string {
-  const secure = location.protocol === 'https:';
-  const url = configured ?? `ws://${location.hostname}/chat`;
-  return secure ? url.replace(/^ws:\/\//, 'wss://') : url;
-}
+export { socketUrl };
 
 export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): WidgetCore {
   const storage = safeStorage(env.storage, env.logger);
@@ -97,7 +73,16 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
   }
 
   // The status card auto-hides after statusCardShowTime (section 4, callback form submit).
+  let endedReported = false;
   const unsubscribeCard = store.subscribe(() => {
+    const status = store.getSnapshot().chat.status;
+    // One chat_ended per chat, whatever ended it (agent, connection, error, retries).
+    if (status.kind === 'ended' && !endedReported) {
+      endedReported = true;
+      env.analytics({ name: 'chat_ended', detail: { reason: status.reason } });
+    } else if (status.kind === 'connecting') {
+      endedReported = false;
+    }
     const card = store.getSnapshot().statusCard;
     if (card === shownCard) return;
     shownCard = card;
@@ -247,6 +232,10 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
       if (!yes) return;
       const current = chat;
       chat = null;
+      if (current !== null && !endedReported) {
+        endedReported = true;
+        env.analytics({ name: 'chat_ended', detail: { reason: 'customer' } });
+      }
       if (current !== null) current.endChat();
       else session.clear();
       if (resetTimer !== null) env.timers.clearTimeout(resetTimer);
@@ -275,6 +264,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
       });
       const card: StatusCard = { tone: result.card.kind, title: result.card.title, body: result.card.text };
       dispatch({ type: 'callbackSubmitted', ok: result.ok, card });
+      env.analytics({ name: 'callback_submitted', detail: { ok: result.ok } });
     },
     dispose() {
       poller.dispose();

@@ -29,6 +29,7 @@ describe('callback form submit (section 4, chat-lite)', () => {
     expect(state.statusCard).toEqual({ tone: 'success', title: 'Thank you!', body: 'We will contact you soon.' });
     expect(state.callback).toEqual({ status: 'submitted', ok: true });
     expect(h.posts.at(-1)).toEqual({ path: '/cua-api/forms/callback', body: request });
+    expect(h.env.analytics).toHaveBeenCalledWith({ name: 'callback_submitted', detail: { ok: true } });
     await vi.advanceTimersByTimeAsync(9_999);
     expect(h.core.getSnapshot().statusCard).not.toBeNull();
     await vi.advanceTimersByTimeAsync(1);

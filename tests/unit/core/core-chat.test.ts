@@ -92,6 +92,10 @@ describe('a chat through the core (section 4, chat lifecycle)', () => {
     socket().notify(joined(agent));
     expect(h.env.analytics).toHaveBeenCalledTimes(1);
     expect(h.env.analytics).toHaveBeenCalledWith({ name: 'chat_started', detail: { agentId: 'agent-1' } });
+    socket().notify({ method: 'closeConversation' });
+    socket().drop(1000);
+    expect(h.env.analytics).toHaveBeenLastCalledWith({ name: 'chat_ended', detail: { reason: 'agentClosed' } });
+    expect(h.env.analytics).toHaveBeenCalledTimes(2);
   });
 
   it('§4 sender handling: the optional subject is sent once after the first agent message', async () => {
@@ -176,6 +180,7 @@ describe('a chat through the core (section 4, chat lifecycle)', () => {
     h.core.closeDialog();
     const current = socket();
     h.core.confirmEndChat(true);
+    expect(h.env.analytics).toHaveBeenLastCalledWith({ name: 'chat_ended', detail: { reason: 'customer' } });
     expect(current.methods().at(-1)).toBe('closeConversation');
     expect(current.closedWith).toBe(1000);
     expect(h.env.storage.getItem('guid')).toBeNull();
