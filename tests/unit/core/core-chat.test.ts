@@ -213,6 +213,9 @@ describe('a chat through the core (section 4, chat lifecycle)', () => {
     });
     h.core.openDialog();
     expect(h.core.getSnapshot().chat.unread).toBe(0);
+    socket().notify({ method: 'newAgentFileTransfer', agentName: 'Alex', name: 'x', address: 'javascript:alert(1)' });
+    expect(h.core.getSnapshot().chat.messages.at(-1)).toBe(download);
+    expect(h.env.onError).toHaveBeenCalledTimes(1);
   });
 
   it('§4 close outside a chat closes after the 500 ms modal delay', async () => {

@@ -41,6 +41,14 @@ describe('on-hold player (section 4, on-hold)', () => {
     expect(played).toEqual(['first', 'second', 'third', 'first', 'second']);
   });
 
+  it('on-hold URLs that are not http(s) are dropped', () => {
+    const { player, played } = setup();
+    player.configure(undefined, { ...urls, urls: [{ url: 'javascript:alert(1)' }, { url: 'https://example.com/b' }] });
+    player.start();
+    vi.advanceTimersByTime(25_000);
+    expect(played).toEqual(['While you wait: https://example.com/b']);
+  });
+
   it('§4 on-hold: URL messages repeat every holdTime seconds', () => {
     const { player, played } = setup();
     player.configure(undefined, urls);

@@ -176,15 +176,15 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         session.clear();
         dispatch({ type: 'chatEnded', reason: 'agentClosed', notice: null, at });
         return;
-      case 'newAgentFileTransfer':
-        dispatch({
-          type: 'fileShared',
-          agentName: body.agentName,
-          fileName: body.name,
-          url: fileDownloadUrl(body, settings.fileDownloadUrl, settings.apiEndpointsDomain, contextId),
-          at,
-        });
+      case 'newAgentFileTransfer': {
+        const url = fileDownloadUrl(body, settings.fileDownloadUrl, settings.apiEndpointsDomain, contextId);
+        if (url === null) {
+          env.onError(new Error('chat socket: newAgentFileTransfer without a uuid or a safe http(s) address'));
+          return;
+        }
+        dispatch({ type: 'fileShared', agentName: body.agentName, fileName: body.name, url, at });
         return;
+      }
       case 'ping':
       case 'pong':
         return;

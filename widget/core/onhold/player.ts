@@ -4,6 +4,7 @@
  * restarted when only the customer remains (the controller decides when).
  */
 import type { WebOnHoldComfortGroup, WebOnHoldUrlGroup } from '../../../generated/chat-socket.js';
+import { safeUrl } from '../chat/safe-url.js';
 import type { TimerHandle, WidgetEnvironment } from '../env.js';
 
 export interface OnHoldPlayerOptions {
@@ -70,7 +71,7 @@ export function createOnHoldPlayer(options: OnHoldPlayerOptions): OnHoldPlayer {
       if (urlGroup !== undefined) {
         urls = {
           description: urlGroup.description ?? '',
-          urls: urlGroup.urls.map((u) => u.url),
+          urls: urlGroup.urls.flatMap((u) => safeUrl(u.url) ?? []),
           holdMs: urlGroup.holdTime * 1000,
         };
       }

@@ -1,0 +1,14 @@
+/**
+ * Links from the server end up as hrefs in the views. Only http(s) and same-site paths pass:
+ * a hostile or broken server must not put a javascript: or data: link in front of a visitor.
+ */
+export function safeUrl(url: string): string | null {
+  const trimmed = url.trim();
+  if (trimmed.startsWith('/') && !trimmed.startsWith('//')) return trimmed;
+  try {
+    const parsed = new URL(trimmed);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? trimmed : null;
+  } catch {
+    return null;
+  }
+}
