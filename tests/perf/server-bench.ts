@@ -11,7 +11,8 @@
  * - paced: sessions ramp up over RAMP_MS and customers think 1-3 s between messages, as
  *   people do; all SESSIONS are open at once, and p50/p99 there are the latency figures.
  *
- * Env: SESSIONS (2000), MESSAGES per session (5), SPEED (1000), RAMP_MS (4000).
+ * Env: SESSIONS (2000), MESSAGES per session (5), SPEED (1000), RAMP_MS (4000),
+ * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
@@ -59,7 +60,13 @@ interface ChildServer {
 }
 
 function startChild(kind: 'mock' | 'echo'): Promise<ChildServer> {
-  const child = fork(path.join(here, 'server/child.ts'), [kind, String(SPEED)], { execArgv: ['--import', 'tsx'] });
+  const child = fork(path.join(here, 'server/child.ts'), [kind, String(SPEED)], {
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
+  });
   return new Promise((resolve, reject) => {
     child.once('error', reject);
     child.once('message', (message: { url: string }) => {
