@@ -56,6 +56,8 @@ export function sendFile(res: ServerResponse, file: string, headers: Record<stri
     'Content-Length': statSync(file).size,
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',
+    // The widget's chunks are ES modules: a page on another origin needs CORS to import them.
+    'Access-Control-Allow-Origin': '*',
     ...headers,
   });
   createReadStream(file).pipe(res);

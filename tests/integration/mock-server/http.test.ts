@@ -221,6 +221,11 @@ describe('the page at /', () => {
     expect(await get('/site.css')).toEqual([200, 'text/css; charset=utf-8', 'body{}']);
     expect(await get('/widget/embed.js')).toEqual([200, 'text/javascript; charset=utf-8', 'console.log("embed")']);
     expect((await get('/widget/chunks/mount.js'))[0]).toBe(200);
+    const chunk = await raw(server.url, {
+      path: '/widget/chunks/mount.js',
+      headers: { Origin: 'https://shop.example.com' },
+    });
+    expect(chunk.headers['access-control-allow-origin']).toBe('*');
     expect((await get('/__mock/'))[2]).toContain('Running scenario');
     for (const attack of [
       '/widget/../../etc/passwd',
