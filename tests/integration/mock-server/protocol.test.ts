@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { checkServerFrame } from '../../../contract/frame-check.js';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
 import { CHAT_NOT_STARTED, type MockServer, RENEW_REFUSED } from '../../../mock-server/index.js';
+import { prettyLine } from '../../../mock-server/log.js';
 import { checkAvailability, frames, isError, isNotification, start, TestClient } from './client.js';
 
 let server: MockServer | undefined;
@@ -205,6 +206,24 @@ describe('given logging and recording', () => {
     expect(text).toMatch(/\d\d:\d\d:\d\d\.\d{3} conn 1 +→ client not JSON ✗ \/ is not JSON/);
     expect(text).toMatch(/← server error 1/);
     expect(text).not.toContain('\u001b[');
+  });
+});
+
+describe('a pretty line on a terminal', () => {
+  it('highlights violations in bold red and dims the time', () => {
+    const line = prettyLine(
+      {
+        time: new Date('2026-11-21T20:00:00.123Z'),
+        session: 'guid 42',
+        direction: 'client',
+        frame: { type: 'request', body: { method: 'newMessage' } },
+        violations: [{ pointer: '/body/x', problem: 'is not allowed' }],
+      },
+      true,
+    );
+    expect(line).toBe(
+      '\u001b[2m20:00:00.123\u001b[0m guid 42       → client newMessage \u001b[31;1m✗ /body/x is not allowed\u001b[0m',
+    );
   });
 });
 
