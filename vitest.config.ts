@@ -7,5 +7,12 @@ export default defineConfig({
     reporters: ['default', './tests/support/summary-reporter.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Issue 4: line coverage of the framework-free core is enforced in `npm test`.
+    coverage: {
+      provider: 'v8',
+      include: ['widget/core/**/*.ts'],
+      reporter: ['text-summary'],
+      thresholds: { lines: 90 },
+    },
   },
 });
