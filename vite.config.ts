@@ -10,8 +10,10 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   base: './',
+  // Always React's production build, even when built from inside a test run (NODE_ENV=test).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   publicDir: false,
-  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react', development: false } },
   build: {
     outDir: 'dist/widget',
     emptyOutDir: true,

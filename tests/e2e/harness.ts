@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Frame, type Locator, type Page } from 'playwright-core';
 import { startMockServer } from '../../mock-server/index.js';
+import { buildWidget } from './build-widget.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const SCREENSHOTS = join(ROOT, 'test-results/screenshots');
@@ -23,8 +24,22 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+/** The widget built from this working tree for this test file (see build-widget.ts). */
+let widgetRoot: string | undefined;
+
+/**
+ * Builds the widget, then launches the system Chromium; the build is removed when the
+ * browser closes. One per test file.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const built = await buildWidget();
+  widgetRoot = built.dir;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  browser.on('disconnected', () => built.remove());
+  return browser;
 }
 
 export interface MockServer {
@@ -60,11 +75,16 @@ export function demoUrl(server: MockServer, options: Pick<DemoOptions, 'path' | 
   return `${server.url}${options.path ?? '/'}${query ? `?${query}` : ''}`;
 }
 
+/** Collects the page's console errors, and prints them at once so a failing wait is explainable. */
 function watchErrors(page: Page, errors: string[]): void {
+  const report = (text: string) => {
+    errors.push(text);
+    console.error(`[browser] ${text}`);
+  };
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'error') report(message.text());
   });
-  page.on('pageerror', (error) => errors.push(String(error)));
+  page.on('pageerror', (error) => report(String(error)));
 }
 
 /** Starts a mock server with the scenario and opens the demo page in a fresh context. */
@@ -74,8 +94,11 @@ export async function openDemo(browser: Browser, options: DemoOptions): Promise<
     port: 0,
     host: '127.0.0.1',
     speed: options.speed ?? 10,
+    ...(widgetRoot ? { widgetRoot } : {}),
   })) as MockServer;
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  // Fail a stuck wait well inside the test's own timeout.
+  context.setDefaultTimeout(15_000);
   const errors: string[] = [];
   const page = await context.newPage();
   watchErrors(page, errors);
