@@ -14,6 +14,7 @@ import { PreChatPane } from './views/PreChatPane.js';
 import { TriagePane } from './views/TriagePane.js';
 
 const QUESTION_CENTER = 'Question Center';
+const TRIAGE_VIEWS = new Set(['topics', 'vehicle', 'energy', 'delivery']);
 
 /**
  * WORKAROUND (widget/ui only, until the core lets page options override useLatestTDS): the
@@ -25,7 +26,6 @@ function lookOf(state: WidgetState, pageOptions: Record<string, unknown>): 'tds'
   if (typeof override === 'boolean') return override ? 'tds' : 'classic';
   return state.flags.variant === 'newer' ? 'tds' : 'classic';
 }
-const TRIAGE_VIEWS = new Set(['topics', 'vehicle', 'energy', 'delivery']);
 
 function headerOf(state: WidgetState): { title: string; subheader?: string } {
   if (state.mode === 'chat' && state.chat.agentName) return { title: state.chat.agentName, subheader: QUESTION_CENTER };
@@ -106,7 +106,7 @@ export function App() {
           onBack={canGoBack(state) ? () => core.back() : undefined}
           onMinimize={canMinimize(state) ? () => core.minimize() : undefined}
           onClose={() => core.closeDialog()}
-          scrolled={scrolled}
+          scrolled={state.mode === 'chat' && scrolled}
         >
           {state.statusCard ? (
             <StatusCard kind={state.statusCard.tone} title={state.statusCard.title} text={state.statusCard.body} />
