@@ -1,0 +1,144 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAnalytics } from '../../../widget/core/analytics/index.js';
+import { defaultFlags, initialState } from '../../../widget/core/chat/initial-state.js';
+import type { WidgetFlags, WidgetState } from '../../../widget/core/chat/state.js';
+import { readPageConfig } from '../../../widget/core/config/page-config.js';
+import { resolveSettings } from '../../../widget/core/config/settings.js';
+import type { WidgetCore } from '../../../widget/core/core-api.js';
+import { createStore } from '../../../widget/core/store/store.js';
+import { App } from '../../../widget/ui/App.js';
+import { WidgetContext } from '../../../widget/ui/use-core.js';
+
+afterEach(cleanup);
+
+/** A core whose state the test sets directly; every command is a spy. */
+function fakeCore(state: WidgetState) {
+  const store = createStore<WidgetState, WidgetState>(state, (_, next) => next);
+  const core = {
+    subscribe: store.subscribe,
+    getSnapshot: store.getSnapshot,
+    settings: resolveSettings(),
+    page: readPageConfig({}),
+    start: vi.fn(),
+    openDialog: vi.fn(),
+    closeDialog: vi.fn(),
+    confirmEndChat: vi.fn(),
+    minimize: vi.fn(),
+    startChat: vi.fn(),
+    sendMessage: vi.fn(),
+    customerTyping: vi.fn(),
+    navigate: vi.fn(),
+    back: vi.fn(),
+    resetViews: vi.fn(),
+    dismissStatusCard: vi.fn(),
+    submitCallback: vi.fn(async () => {}),
+    dispose: vi.fn(),
+  } satisfies WidgetCore;
+  return { core, set: (next: WidgetState) => act(() => void store.dispatch(next)) };
+}
+
+function renderApp(state: WidgetState) {
+  const fake = fakeCore(state);
+  const analytics = createAnalytics({ locale: 'en-us', chatLite: false, triage: false });
+  render(
+    <WidgetContext.Provider value={{ core: fake.core, analytics, doc: document }}>
+      <App />
+    </WidgetContext.Provider>,
+  );
+  return fake;
+}
+
+function stateWith(patch: Partial<WidgetState>, flags: Partial<WidgetFlags> = {}): WidgetState {
+  const base = initialState({ ...defaultFlags(), ...flags });
+  return { ...base, availability: { status: 'available', waitMinutes: 1 }, ...patch };
+}
+
+const open = { status: 'open', endChatPrompt: false } as const;
+
+describe('App: what the core state shows', () => {
+  it('given availability is still being checked, no button', () => {
+    renderApp(initialState());
+    expect(screen.queryByRole('button', { name: /chat/i })).toBeNull();
+  });
+
+  it('given chat is offered, the button opens the dialog through the core', async () => {
+    const { core } = renderApp(stateWith({}));
+    await userEvent.click(screen.getByRole('button', { name: /chat/i }));
+    expect(core.openDialog).toHaveBeenCalledOnce();
+  });
+
+  it('given the dialog is open in triage, the topics show and a topic navigates', async () => {
+    const { core } = renderApp(stateWith({ dialog: open, views: ['topics'] }, { triage: true }));
+    expect(screen.getByRole('dialog', { name: 'Question Center' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Vehicle' }));
+    expect(core.navigate).toHaveBeenCalledWith('vehicle');
+  });
+
+  it('given two views of history, the back button calls core.back', async () => {
+    const { core } = renderApp(stateWith({ dialog: open, views: ['topics', 'vehicle'] }, { triage: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(core.back).toHaveBeenCalledOnce();
+  });
+
+  it('given the bubble is bypassed, no minimize button', () => {
+    renderApp(stateWith({ dialog: open }, { bypassBubble: true }));
+    expect(screen.queryByRole('button', { name: 'Minimize chat' })).toBeNull();
+  });
+
+  it("given 'End Chat?' is asked, Yes and No answer the core", async () => {
+    const { core } = renderApp(stateWith({ dialog: { status: 'open', endChatPrompt: true }, mode: 'chat' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(core.confirmEndChat).toHaveBeenCalledWith(true);
+    await userEvent.click(screen.getByRole('button', { name: 'No' }));
+    expect(core.confirmEndChat).toHaveBeenCalledWith(false);
+  });
+
+  it('in chat mode the header shows the agent with the subheader, and the list is a log', () => {
+    const base = stateWith({ dialog: open, mode: 'chat' });
+    renderApp({
+      ...base,
+      chat: {
+        ...base.chat,
+        status: { kind: 'active' },
+        agentName: 'Sam',
+        messages: [{ kind: 'live_agent', id: 'm1', text: 'Hi', timestamp: 1, displayName: 'Sam' }],
+      },
+    });
+    expect(screen.getByRole('dialog', { name: 'Question Center' }).textContent).toContain('Sam');
+    expect(screen.getByRole('log').textContent).toContain('Hi');
+    expect((screen.getByRole('textbox', { name: 'Type message' }) as HTMLTextAreaElement).disabled).toBe(false);
+  });
+
+  it('while loading, the loader overlay shows over the form', () => {
+    renderApp(stateWith({ dialog: open, mode: 'loading' }));
+    expect(screen.getByRole('status').textContent).toContain('Connecting');
+  });
+
+  it('after a transfer to another tab, no button and no composer', () => {
+    const base = stateWith({ dialog: open, mode: 'chat' });
+    const fake = renderApp({ ...base, chat: { ...base.chat, status: { kind: 'transferred' } } });
+    expect(screen.queryByRole('textbox', { name: 'Type message' })).toBeNull();
+    fake.set({
+      ...base,
+      dialog: { status: 'closed', endChatPrompt: false },
+      chat: { ...base.chat, status: { kind: 'transferred' } },
+    });
+    expect(screen.queryByRole('button', { name: /chat/i })).toBeNull();
+  });
+
+  it('a status card shows its title and text; the body scroll is locked only while open', () => {
+    const fake = renderApp(
+      stateWith({
+        dialog: open,
+        statusCard: { tone: 'error', title: 'Something went wrong!', body: 'Please try again later.' },
+      }),
+    );
+    expect(screen.getByRole('alert').textContent).toContain('Please try again later.');
+    expect(document.body.style.overflow).toBe('hidden');
+    fake.set(stateWith({ dialog: { status: 'closed', endChatPrompt: false } }));
+    expect(document.body.style.overflow).toBe('');
+  });
+});
