@@ -91,6 +91,18 @@ describe('every view', { timeout: 45_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it('a long chat scrolls the list to the newest message and gives the header its scroll class', async () => {
+    const { page } = await demo({ scenario: 'happy-path' });
+    await startChat(page);
+    for (const n of [1, 2, 3, 4, 5]) {
+      await sendMessage(page, `Question number ${n}`);
+      await page.getByText(`Thanks for your message: "Question number ${n}"`).waitFor();
+    }
+    await page.locator('.cw-dialog--scrolled').waitFor();
+    expect(await page.getByText('Thanks for your message: "Question number 5"').isVisible()).toBe(true);
+    await screenshot(page, 'long-chat-scrolled');
+  });
+
   it('agent-closes: the chat-ended panel with its thank-you card; the next close resets', async () => {
     const { page } = await demo({ scenario: 'agent-closes' });
     await startChat(page);
