@@ -45,6 +45,11 @@ export interface MockServerOptions {
   widgetRoot?: string;
   /** Demo pages served at / (default <repo>/demo). */
   demoRoot?: string;
+  /**
+   * Extra headers sent with the demo site's HTML pages, e.g.
+   * `{ 'Content-Security-Policy': "script-src 'self'" }` to prove the widget runs under a strict CSP.
+   */
+  pageHeaders?: Record<string, string>;
   /** Real milliseconds a session no socket holds stays renewable (default 300000). */
   sessionTtlMs?: number;
 }
@@ -138,6 +143,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const roots = {
     widgetRoot: options.widgetRoot ?? path.join(repoRoot, 'dist', 'widget'),
     demoRoot: options.demoRoot ?? path.join(repoRoot, 'demo'),
+    ...(options.pageHeaders ? { pageHeaders: options.pageHeaders } : {}),
   };
   const httpContext: HttpContext = {
     catalog,

@@ -66,6 +66,13 @@ export function sendFile(res: ServerResponse, file: string, headers: Record<stri
 export interface SiteRoots {
   widgetRoot: string;
   demoRoot: string;
+  /** Extra headers on the HTML pages of the demo site (e.g. a Content-Security-Policy). */
+  pageHeaders?: Record<string, string>;
+}
+
+/** The page headers for an HTML file of the demo site; none for anything else. */
+function pageHeadersFor(roots: SiteRoots, file: string): Record<string, string> {
+  return roots.pageHeaders && path.extname(file).toLowerCase() === '.html' ? roots.pageHeaders : {};
 }
 
 export function widgetIsBuilt(roots: SiteRoots): boolean {
@@ -90,12 +97,12 @@ export function serveSite(roots: SiteRoots, pathname: string, res: ServerRespons
     if (pattern.test(pathname)) {
       const file = resolveUnder(roots.demoRoot, page);
       if (!file) return false;
-      sendFile(res, file);
+      sendFile(res, file, pageHeadersFor(roots, file));
       return true;
     }
   }
   const file = resolveUnder(roots.demoRoot, pathname);
   if (!file) return false;
-  sendFile(res, file);
+  sendFile(res, file, pageHeadersFor(roots, file));
   return true;
 }
