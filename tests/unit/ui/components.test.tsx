@@ -141,6 +141,24 @@ describe('Dialog (section 2, modal behaviour)', () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
+  it('keeps Tab inside: from the last control focus wraps to the first, and back with Shift+Tab', async () => {
+    render(
+      <>
+        <button type="button">page button</button>
+        <Dialog name="Question Center" title="Question Center" onClose={() => {}} scrolled={false}>
+          <input aria-label="Only field" />
+        </Dialog>
+      </>,
+    );
+    const close = screen.getByRole('button', { name: 'Close chat' });
+    const field = screen.getByLabelText('Only field');
+    field.focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(close);
+    await userEvent.tab({ shift: true });
+    expect(document.activeElement).toBe(field);
+  });
+
   it('shows back and minimize only when given, and the scroll class when scrolled', () => {
     const { rerender } = render(
       <Dialog name="Question Center" title="Ana" subheader="Question Center" onClose={() => {}} scrolled={false}>
