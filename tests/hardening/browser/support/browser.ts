@@ -1,0 +1,97 @@
+/**
+ * Small harness for the hardening browser tests (XSS, CSP, hostile host page) and the
+ * browser benchmarks: the widget built from this working tree (tests/e2e/build-widget.ts),
+ * the system Chromium, and one mock contact centre per page with options the e2e harness
+ * does not expose (a scenario object, a page root, page headers such as a CSP).
+ */
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type MockServer, type MockServerOptions, startMockServer } from '../../../../mock-server/index.js';
+import { type BuiltWidget, buildWidget } from '../../../e2e/build-widget.js';
+import { CHROMIUM_ARGS } from '../../../e2e/harness.js';
+
+export const PAGES_ROOT = path.join(import.meta.dirname, '../pages');
+
+export interface Chromium {
+  browser: Browser;
+  widgetRoot: string;
+  close(): Promise<void>;
+}
+
+/** Builds the widget into .tmp/ and launches the system Chromium (extra flags allowed). */
+export async function launchChromium(extraArgs: string[] = []): Promise<Chromium> {
+  const built: BuiltWidget = await buildWidget();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+  });
+  return {
+    browser,
+    widgetRoot: built.dir,
+    async close() {
+      await browser.close().catch(() => undefined);
+      built.remove();
+    },
+  };
+}
+
+export interface OpenOptions extends Omit<MockServerOptions, 'widgetRoot' | 'port' | 'host'> {
+  /** Path and query of the page, default '/'. */
+  path?: string;
+  viewport?: { width: number; height: number };
+  /** Scripts run in the page before any of its own (page.addInitScript). */
+  initScripts?: string[];
+  /** Do not navigate yet (the caller wants to attach listeners first). */
+  noGoto?: boolean;
+}
+
+export interface Opened {
+  server: MockServer;
+  context: BrowserContext;
+  page: Page;
+  url: string;
+  /** Console errors and uncaught page errors. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openPage(chromium: Chromium, options: OpenOptions): Promise<Opened> {
+  const { path: pagePath, viewport, initScripts, noGoto, ...serverOptions } = options;
+  const server = await startMockServer({
+    speed: 10,
+    ...serverOptions,
+    port: 0,
+    host: '127.0.0.1',
+    widgetRoot: chromium.widgetRoot,
+  });
+  const context = await chromium.browser.newContext({ viewport: viewport ?? { width: 1280, height: 800 } });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(String(error)));
+  for (const script of initScripts ?? []) await page.addInitScript({ content: script });
+  const url = `${server.url}${pagePath ?? '/'}`;
+  if (!noGoto) await page.goto(url);
+  return {
+    server,
+    context,
+    page,
+    url,
+    errors,
+    async close() {
+      await context.close().catch(() => undefined);
+      await server.close();
+    },
+  };
+}
+
+/** The widget's shadow root host, as the embed creates it. */
+export const HOST_SELECTOR = '#chat-widget-host';
+
+/** The floating button inside the shadow root. */
+export function fab(page: Page) {
+  return page.locator('.cw-fab');
+}
