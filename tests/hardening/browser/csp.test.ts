@@ -1,0 +1,83 @@
+/**
+ * Issue 6 item 6, strict Content-Security-Policy: the demo page (its scripts are all
+ * external files: page-config.js, the widget's embed.js, panel.js) is served with
+ * `script-src 'self'` and nothing else for scripts: no 'unsafe-eval', no 'unsafe-inline'.
+ * The whole happy path works (button, dialog, labelled form, chat with agent Sam, an answer,
+ * 'End Chat?' Yes) and no securitypolicyviolation event fires: the listener is added before
+ * any page script, on the document (the event is composed, so violations inside the
+ * widget's shadow root reach it too). A positive control at the end proves the policy is
+ * in force and the listener sees violations.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillPreChatForm, sendMessage } from '../../e2e/harness.js';
+import { type Chromium, fab, launchChromium, openPage } from './support/browser.js';
+
+const POLICY = "script-src 'self'";
+
+const LISTENER = `
+  window.__cspViolations = [];
+  document.addEventListener('securitypolicyviolation', function (e) {
+    window.__cspViolations.push(e.violatedDirective + ' ' + (e.blockedURI || 'inline') + ' ' + (e.sourceFile || '') + ':' + e.lineNumber);
+  }, true);
+`;
+
+let chromium: Chromium;
+beforeAll(async () => {
+  chromium = await launchChromium();
+});
+afterAll(async () => {
+  await chromium?.close();
+});
+
+describe(`given the demo page served with Content-Security-Policy: ${POLICY}`, () => {
+  it('the widget works from the button to End Chat and no securitypolicyviolation fires', async () => {
+    const opened = await openPage(chromium, {
+      scenario: 'happy-path',
+      speed: 10,
+      pageHeaders: { 'Content-Security-Policy': POLICY },
+      initScripts: [LISTENER],
+      noGoto: true,
+    });
+    const cspConsole: string[] = [];
+    opened.page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) cspConsole.push(m.text());
+    });
+    try {
+      const { page } = opened;
+      const response = await page.goto(opened.url);
+      expect(response?.headers()['content-security-policy']).toBe(POLICY);
+      await fab(page).click();
+      const dialog = page.getByRole('dialog', { name: 'Question Center' });
+      await dialog.waitFor();
+      await fillPreChatForm(page);
+      await dialog.getByRole('button', { name: 'Start chat' }).click();
+      await page.getByText('An agent has joined the chat').first().waitFor();
+      await page.getByText(/I'm Sam/).waitFor();
+      await sendMessage(page, 'Can I book a test drive under a strict CSP?');
+      await page.getByText(/Thanks for your message: "Can I book a test drive under a strict CSP\?"/).waitFor();
+      await dialog.getByRole('button', { name: /close/i }).first().click();
+      await page.getByText('End Chat?').waitFor();
+      await page.getByRole('button', { name: 'Yes' }).click();
+      await page.getByText('End Chat?').waitFor({ state: 'detached' });
+      const violations = await page.evaluate(
+        () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
+      );
+      expect(violations).toEqual([]);
+      expect(cspConsole).toEqual([]);
+      expect(opened.errors).toEqual([]);
+
+      // Positive control: an inline script is blocked and reported to the same listener.
+      const after = await page.evaluate(async () => {
+        const script = document.createElement('script');
+        script.textContent = 'window.__inlineRan = true';
+        document.body.append(script);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const w = window as unknown as { __cspViolations: string[]; __inlineRan?: boolean };
+        return { violations: w.__cspViolations.length, ran: w.__inlineRan === true };
+      });
+      expect(after).toEqual({ violations: 1, ran: false });
+    } finally {
+      await opened.close();
+    }
+  }, 60_000);
+});
