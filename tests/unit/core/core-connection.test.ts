@@ -32,32 +32,47 @@ describe('the socket side of a chat through the core (sections 4 and 8)', () => 
     const h = harness();
     await chatting(h);
     h.core.sendMessage('before');
+    socket().ack();
     socket().notify(said('live_agent', 'agent before', 5000));
     const first = socket();
     first.drop(1006);
     expect(texts(h).at(-1)).toBe(TEXTS.attemptingReconnect);
     h.core.sendMessage('during one');
     h.core.sendMessage('during two');
-    const pending = h.core.getSnapshot().chat.messages.filter((m) => m.kind === 'customer' && m.delivery === 'pending');
-    expect(pending.map((m) => ('text' in m ? m.text : ''))).toEqual(['during one', 'during two']);
+    const pending = () =>
+      h.core
+        .getSnapshot()
+        .chat.messages.filter((m) => m.kind === 'customer' && m.delivery === 'pending')
+        .map((m) => ('text' in m ? m.text : ''));
+    expect(pending()).toEqual(['during one', 'during two']);
     expect(h.core.getSnapshot().chat.connection).toEqual({ kind: 'reconnecting', attempt: 1 });
     expect(h.core.getSnapshot().chat.status).toEqual({ kind: 'active' });
     await vi.advanceTimersByTimeAsync(3000);
     const second = socket();
     expect(second).not.toBe(first);
     second.open();
+    // Beyond the reference clients: every renew asks for the full transcript, and a ping after
+    // it is the barrier; nothing is re-sent before its answer (the replay is complete).
     expect(second.sent.map((f) => (f as { body: unknown }).body)).toEqual([
-      { method: 'renewChat', guid: 42, authenticationKey: 'key-42', requestFullTranscript: false },
+      { method: 'renewChat', guid: 42, authenticationKey: 'key-42', requestFullTranscript: true },
+      { method: 'ping' },
+    ]);
+    expect(texts(h).includes(TEXTS.reconnected)).toBe(true);
+    second.notify(said('customer', 'before', 4000));
+    second.notify(said('live_agent', 'agent before', 5000));
+    expect(second.methods()).toEqual(['renewChat', 'ping']);
+    second.pong();
+    expect(second.sent.slice(2).map((f) => (f as { body: unknown }).body)).toEqual([
       { method: 'newMessage', message: 'during one', type: 'text', data: { message: 'during one' }, customData: {} },
       { method: 'newMessage', message: 'during two', type: 'text', data: { message: 'during two' }, customData: {} },
     ]);
-    expect(texts(h).includes(TEXTS.reconnected)).toBe(true);
-    expect(h.core.getSnapshot().chat.messages.filter((m) => m.kind === 'customer' && m.delivery === 'pending')).toEqual(
-      [],
-    );
-    second.notify(said('live_agent', 'agent before', 5000));
-    second.notify(said('customer', 'during one', 6000));
+    // Handed to the socket is not delivered: pending until the server acknowledges.
+    expect(pending()).toEqual(['during one', 'during two']);
+    second.ack();
+    second.ack();
+    expect(pending()).toEqual([]);
     expect(texts(h).filter((t) => t === 'agent before')).toHaveLength(1);
+    expect(texts(h).filter((t) => t === 'before')).toHaveLength(1);
     expect(texts(h).filter((t) => t === 'during one')).toHaveLength(1);
   });
 

@@ -3,8 +3,10 @@
  * connection, outbox, on-hold player, typing timers and session store to the reducer's events.
  */
 import type { NotificationFrame } from '../../../generated/chat-socket.js';
+import { messageText } from '../chat/messages.js';
 import { sanitizeMessage } from '../chat/sanitize.js';
 import { createConnection, type FinalClose } from '../connection/connection.js';
+import { createDelivery } from '../connection/delivery.js';
 import {
   closeConversationFrame,
   isTypingFrame,
@@ -12,7 +14,6 @@ import {
   renewChatFrame,
   requestChatFrame,
 } from '../connection/frames.js';
-import { createOutbox } from '../connection/outbox.js';
 import type { TimerHandle } from '../env.js';
 import { createOnHoldPlayer } from '../onhold/player.js';
 import { formatText, TEXTS } from '../texts.js';
@@ -29,7 +30,6 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     ? { guid: options.resume.guid, authenticationKey: options.resume.authenticationKey }
     : null;
   let contextId = options.resume?.contextId ?? session.contextId();
-  let fullTranscriptPending = options.resume !== null;
   /** Read before this chat stamps anything: the lead goes out only for a chat with no earlier request. */
   const earlierTimestamp = session.lastChatRequestTimestamp();
   let ownTimestamp: number | null = options.resume?.lastChatRequestTimestamp ?? null;
@@ -39,7 +39,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   /** The notice of a fatal error frame; shown on the error card when the chat never started. */
   let fatalText: string | null = null;
   let connectTimer: TimerHandle | null = null;
-  const outbox = createOutbox();
+  /** Gives up waiting for the answer to the post-renew ping (a server that never answers pings). */
+  let replayTimer: TimerHandle | null = null;
+  const delivery = createDelivery();
 
   const onHold = createOnHoldPlayer({
     env,
@@ -65,13 +67,44 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     connectTimer = null;
   }
 
+  function clearReplayTimer(): void {
+    if (replayTimer !== null) env.timers.clearTimeout(replayTimer);
+    replayTimer = null;
+  }
+
+  /** Sent is not delivered: messages stay pending until acknowledged or seen in a replay. */
   function flushOutbox(): void {
     if (credentials === null || !connection.isOpen()) return;
-    const sent = outbox.flush((text) => connection.send(newMessageFrame(text)));
-    if (sent.length > 0) {
-      stamp();
-      dispatch({ type: 'customerMessagesSent', ids: sent });
-    }
+    const sent = delivery.flush((text) => connection.send(newMessageFrame(text)));
+    if (sent.length > 0) stamp();
+  }
+
+  function delivered(ids: readonly string[]): void {
+    dispatch({ type: 'customerMessagesDelivered', ids });
+  }
+
+  /** The replay after a renew is over: what the server did not show goes out again, in order. */
+  function replayComplete(): void {
+    clearReplayTimer();
+    delivery.replayComplete();
+    flushOutbox();
+  }
+
+  /**
+   * Every renew asks for the full transcript (the reference clients do only after a refresh):
+   * it shows what was missed while away and which messages in flight arrived. A ping right
+   * after it is the barrier: its answer comes after the whole replay.
+   */
+  function renew(guid: number, authenticationKey: string): void {
+    connection.send(renewChatFrame(guid, authenticationKey, true));
+    delivery.loggedIn(true);
+    clearReplayTimer();
+    if (!connection.barrier(replayComplete)) return;
+    replayTimer = env.timers.setTimeout(() => {
+      replayTimer = null;
+      env.logger.warn('chat socket: no answer to the ping after renewChat; re-sending unconfirmed messages');
+      replayComplete();
+    }, settings.pingTimer * 2);
   }
 
   function queueMessage(raw: string): void {
@@ -79,7 +112,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     if (text === '') return;
     const id = `c${nextMessageId++}`;
     dispatch({ type: 'customerMessageQueued', id, text, at: env.now() });
-    outbox.enqueue({ id, text });
+    delivery.queue({ id, text });
     flushOutbox();
   }
 
@@ -94,9 +127,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
           workRequestId: contextId,
         }),
       );
+      delivery.loggedIn(false);
     } else {
-      connection.send(renewChatFrame(credentials.guid, credentials.authenticationKey, fullTranscriptPending));
-      fullTranscriptPending = false;
+      renew(credentials.guid, credentials.authenticationKey);
     }
     stamp();
     if (repeat) dispatch({ type: 'reconnected', at: env.now() });
@@ -162,7 +195,13 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
           agentTyping.typing();
         }
         return;
-      case 'newMessage':
+      case 'newMessage': {
+        const verdict = delivery.serverMessage(body, messageText(body));
+        if (verdict.kind === 'known') return;
+        if (verdict.kind === 'delivered') {
+          delivered([verdict.id]);
+          return;
+        }
         dispatch({ type: 'messageReceived', body });
         if (agentsPresent()) onHold.stop();
         if (body.senderType === 'live_agent') {
@@ -170,6 +209,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
           sendSubjectOnce();
         }
         return;
+      }
       case 'closeConversation':
         connection.stopRetrying();
         onHold.stop();
@@ -204,6 +244,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     if (finished) return;
     finished = true;
     clearConnectTimer();
+    clearReplayTimer();
     onHold.stop();
     agentTyping.cancel();
     effect();
@@ -233,6 +274,11 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     handlers: {
       onOpen: login,
       onNotification,
+      onAcknowledgement(method) {
+        if (method !== 'newMessage') return;
+        const id = delivery.acknowledged();
+        if (id !== null) delivered([id]);
+      },
       onFatalError(code, message) {
         session.clear();
         const text = code === 503 ? TEXTS.maintenance : formatText(TEXTS.errorCode, code, message);
@@ -240,7 +286,11 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         dispatch({ type: 'systemNotice', text, at: env.now() });
       },
       onSocketError: () => dispatch({ type: 'systemNotice', text: TEXTS.connectionError, at: env.now() }),
-      onReconnecting: (attempt) => dispatch({ type: 'reconnecting', attempt, at: env.now() }),
+      onReconnecting(attempt) {
+        clearReplayTimer();
+        delivery.socketLost();
+        dispatch({ type: 'reconnecting', attempt, at: env.now() });
+      },
       onFinalClose,
     },
   });
@@ -264,6 +314,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   function dispose(): void {
     finished = true;
     clearConnectTimer();
+    clearReplayTimer();
     onHold.dispose();
     agentTyping.dispose();
     connection.dispose();

@@ -30,7 +30,8 @@ export type WidgetEvent =
   | { type: 'agentTypingCleared' }
   | { type: 'messageReceived'; body: NewMessageNotificationBody }
   | { type: 'customerMessageQueued'; id: string; text: string; at: number }
-  | { type: 'customerMessagesSent'; ids: readonly string[] }
+  /** The server has these customer messages (acknowledged, or seen in a replayed transcript). */
+  | { type: 'customerMessagesDelivered'; ids: readonly string[] }
   | { type: 'onHoldMessage'; text: string; at: number }
   | { type: 'onHoldUrls'; description: string; urls: readonly string[]; at: number }
   | { type: 'fileShared'; agentName: string; fileName: string; url: string; at: number }

@@ -15,6 +15,20 @@ export function appendMessage(chat: ChatState, message: NewMessage, countsAsUnre
   };
 }
 
+/**
+ * Adds a message the server has in its transcript. It goes before the first customer message
+ * still pending: the server does not have that one yet, so in the server's order (which the
+ * visitor's view keeps) everything it sends comes first. Pending messages stay at the bottom.
+ */
+export function insertFromServer(chat: ChatState, message: NewMessage, countsAsUnread: boolean): ChatState {
+  const at = chat.messages.findIndex((m) => m.kind === 'customer' && m.delivery === 'pending');
+  const appended = appendMessage(chat, message, countsAsUnread);
+  if (at === -1) return appended;
+  const added = appended.messages.at(-1) as ChatMessage;
+  const messages = [...chat.messages.slice(0, at), added, ...chat.messages.slice(at)];
+  return { ...appended, messages };
+}
+
 export function appendSystem(chat: ChatState, text: string, at: number): ChatState {
   return appendMessage(chat, { kind: 'system', text, timestamp: at }, false);
 }
@@ -55,7 +69,7 @@ export function receiveMessage(chat: ChatState, body: NewMessageNotificationBody
       );
       return { ...chat, messages };
     }
-    return appendMessage(
+    return insertFromServer(
       chat,
       { kind: 'customer', text, timestamp: body.timestamp, delivery: 'sent', serverTimestamp: body.timestamp },
       false,
@@ -64,7 +78,7 @@ export function receiveMessage(chat: ChatState, body: NewMessageNotificationBody
   const kind = body.senderType;
   const seen = chat.messages.some((m) => m.kind === kind && m.timestamp === body.timestamp && m.text === text);
   if (seen) return chat;
-  const next = appendMessage(
+  const next = insertFromServer(
     chat,
     { kind, text, timestamp: body.timestamp, displayName: body.displayName ?? '' },
     !dialogOpen,

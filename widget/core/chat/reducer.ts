@@ -165,7 +165,7 @@ function conversationEvent(state: WidgetState, event: WidgetEvent): WidgetState 
       };
       return withChat(state, { ...chat, messages: [...chat.messages, message] });
     }
-    case 'customerMessagesSent': {
+    case 'customerMessagesDelivered': {
       const ids = new Set(event.ids);
       const messages = chat.messages.map((m) =>
         m.kind === 'customer' && ids.has(m.id) && m.delivery === 'pending' ? { ...m, delivery: 'sent' as const } : m,

@@ -19,6 +19,8 @@ export interface ConnectionHandlers {
   /** Open: log in now (requestChat, or renewChat when previously connected). */
   onOpen(repeat: boolean): void;
   onNotification(frame: NotificationFrame): void;
+  /** The server acknowledged a request (body.method); acknowledgements come in request order. */
+  onAcknowledgement?(method: string): void;
   /** An error frame with a code other than 1; retries are already off and the socket closing. */
   onFatalError(code: number, message: string): void;
   /** A socket error while connected (not during reconnect attempts). */
@@ -51,6 +53,12 @@ export interface Connection {
   connect(): void;
   /** Sends when the socket is open; returns whether it did. */
   send(frame: ClientFrame): boolean;
+  /**
+   * Sends a ping now and calls `answered` when the server's answer to it arrives on this same
+   * socket. The server answers frames in order, so by then it has processed every frame sent
+   * before the ping. Forgotten (never called) if the socket goes first. Returns whether sent.
+   */
+  barrier(answered: () => void): boolean;
   isOpen(): boolean;
   /** No more retries (route cancel, close conversation). */
   stopRetrying(): void;
@@ -70,6 +78,31 @@ export function createConnection(options: ConnectionOptions): Connection {
   let dontRetry = false;
   let retries = 0;
   let finished = false;
+  /** Per socket: pings sent and answered, and the barriers waiting for the answer to ping `at`. */
+  let pingsSent = 0;
+  let pingsAnswered = 0;
+  let barriers: { at: number; answered: () => void }[] = [];
+
+  function resetPings(): void {
+    pingsSent = 0;
+    pingsAnswered = 0;
+    barriers = [];
+  }
+
+  function ping(): boolean {
+    if (!send(pingFrame())) return false;
+    pingsSent += 1;
+    return true;
+  }
+
+  function pingAnswered(): void {
+    // Answers beyond the pings sent (a server pinging on its own) prove nothing.
+    if (pingsAnswered >= pingsSent) return;
+    pingsAnswered += 1;
+    const due = barriers.filter((b) => b.at <= pingsAnswered);
+    barriers = barriers.filter((b) => b.at > pingsAnswered);
+    for (const barrier of due) barrier.answered();
+  }
 
   function clearPing(): void {
     if (pingTimer !== null) env.timers.clearInterval(pingTimer);
@@ -103,7 +136,8 @@ export function createConnection(options: ConnectionOptions): Connection {
     everConnected = true;
     retries = 0;
     clearPing();
-    pingTimer = env.timers.setInterval(() => send(pingFrame()), settings.pingTimer);
+    resetPings();
+    pingTimer = env.timers.setInterval(ping, settings.pingTimer);
     handlers.onOpen(repeat);
   }
 
@@ -117,9 +151,12 @@ export function createConnection(options: ConnectionOptions): Connection {
     const frame = incoming.frame;
     switch (frame.type) {
       case 'notification':
+        // Older servers answer a ping with method ping.
+        if (frame.body.method === 'pong' || frame.body.method === 'ping') pingAnswered();
         handlers.onNotification(frame);
         return;
       case 'acknowledgement':
+        handlers.onAcknowledgement?.(frame.body.method);
         return;
       case 'error':
         if (frame.body.code === 1) {
@@ -142,6 +179,7 @@ export function createConnection(options: ConnectionOptions): Connection {
 
   function handleClose(code: number): void {
     clearPing();
+    resetPings();
     socket = null;
     if (finished) return;
     const final = manualClose || dontRetry || !previouslyConnected || settings.normalCloseCodes.includes(code);
@@ -210,6 +248,11 @@ export function createConnection(options: ConnectionOptions): Connection {
       if (socket === null && retryTimer === null && !finished) open();
     },
     send,
+    barrier(answered) {
+      if (!ping()) return false;
+      barriers.push({ at: pingsSent, answered });
+      return true;
+    },
     isOpen: () => socket !== null && socket.readyState === SOCKET_OPEN,
     stopRetrying() {
       dontRetry = true;

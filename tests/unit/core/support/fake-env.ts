@@ -54,6 +54,16 @@ export class FakeSocket implements SocketLike {
     this.receiveRaw({ apiVersion: '1.0', type: 'notification', body });
   }
 
+  /** Server side: acknowledge a request, as the service does for each newMessage. */
+  ack(method = 'newMessage'): void {
+    this.receiveRaw({ apiVersion: '1.0', type: 'acknowledgement', body: { method } });
+  }
+
+  /** Server side: answer a ping. */
+  pong(): void {
+    this.notify({ method: 'pong' });
+  }
+
   error(code: number, errorMessage: string): void {
     this.receiveRaw({ apiVersion: '1.0', type: 'error', body: { code, errorMessage } });
   }
