@@ -107,7 +107,8 @@ describe('chat in a real browser', { timeout: 45_000 }, () => {
   });
 
   it('minimize keeps the chat and the button shows an unread badge for new messages', async () => {
-    const { page } = await demo({ scenario: 'happy-path' });
+    // Real pacing (Sam types 1 s before each answer), so the window is surely minimized first.
+    const { page } = await demo({ scenario: 'happy-path', speed: 1 });
     await startChat(page);
     await dialog(page).getByRole('button', { name: 'Minimize chat' }).click();
     await dialog(page).waitFor({ state: 'detached' });

@@ -126,7 +126,7 @@ describe('every view', { timeout: 45_000 }, () => {
   });
 
   it('queue-on-hold: comfort messages while waiting, input disabled until Sam joins', async () => {
-    const { page } = await demo({ scenario: 'queue-on-hold', speed: 3 });
+    const { page } = await demo({ scenario: 'queue-on-hold', speed: 2 });
     await chatButton(page).click();
     await dialog(page).getByLabel('First Name').fill('Ada');
     await dialog(page).getByLabel('Email Address').fill('ada@example.com');
