@@ -5,7 +5,16 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatButton, type Demo, dialog, launchBrowser, openDemo, screenshot, seriousViolations } from './harness.js';
+import {
+  chatButton,
+  type Demo,
+  dialog,
+  eventually,
+  launchBrowser,
+  openDemo,
+  screenshot,
+  seriousViolations,
+} from './harness.js';
 
 let browser: Browser;
 const demos: Demo[] = [];
@@ -32,10 +41,17 @@ async function settle(demoPage: Demo): Promise<void> {
 
 describe('what the page offers', { timeout: 45_000 }, () => {
   for (const scenario of ['unavailable', 'no-agents']) {
-    it(`${scenario}: no chat button`, async () => {
+    it(`${scenario}: no chat button, and the React UI is never downloaded`, async () => {
       const opened = await demo({ scenario });
+      const resources = () =>
+        opened.page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+      // The availability answer has come back (and been acted on) before we look.
+      await eventually(resources, (names) => names.some((name) => name.includes('check-availability')));
       await settle(opened);
       expect(await chatButton(opened.page).count()).toBe(0);
+      const loaded = await resources();
+      expect(loaded.some((name) => name.includes('/widget/chunks/start-core-'))).toBe(true);
+      expect(loaded.some((name) => /\/widget\/chunks\/(react|mount)-/.test(name))).toBe(false);
       expect(await opened.page.locator('#chat-widget-host').count()).toBeLessThanOrEqual(1);
       await screenshot(opened.page, `no-button-${scenario}`);
     });
