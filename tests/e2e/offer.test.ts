@@ -141,9 +141,9 @@ describe('what the page offers', { timeout: 45_000 }, () => {
       query: { mobile: '1' },
       viewport: { width: 599, height: 800 },
     });
-    await narrow.page.locator('#chat-widget-host').waitFor({ state: 'attached' });
-    await settle(narrow);
-    expect(await chatButton(narrow.page).isVisible()).toBe(false);
+    // Mounted (the button is in the shadow DOM) but not shown.
+    await narrow.page.locator('.cw-fab').waitFor({ state: 'attached' });
+    expect(await narrow.page.locator('.cw-fab').isVisible()).toBe(false);
     await screenshot(narrow.page, 'mobile-hidden');
     await narrow.page.setViewportSize({ width: 600, height: 800 });
     await chatButton(narrow.page).waitFor({ state: 'visible' });
