@@ -50,6 +50,8 @@ export interface MockServerOptions {
    * `{ 'Content-Security-Policy': "script-src 'self'" }` to prove the widget runs under a strict CSP.
    */
   pageHeaders?: Record<string, string>;
+  /** Transcript entries kept per session for a renew's replay (default 1000; the oldest fall off). */
+  transcriptLimit?: number;
   /** Real milliseconds a session no socket holds stays renewable (default 300000). */
   sessionTtlMs?: number;
 }
@@ -122,6 +124,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   const sessionDeps: SessionDeps = {
     speed,
+    ...(options.transcriptLimit ? { transcriptLimit: options.transcriptLimit } : {}),
     random,
     now: () => Date.now(),
     refuse: (seconds) => {

@@ -45,6 +45,8 @@ export interface SessionDeps {
   now(): number;
   /** The conversation threw: a bug in the mock, reported rather than crashing the server. */
   failed(session: ChatSession, error: unknown): void;
+  /** Transcript entries kept per session (default TRANSCRIPT_LIMIT). */
+  transcriptLimit?: number;
 }
 
 /** Transcript entries kept per session; the oldest fall off beyond this. */
@@ -160,7 +162,7 @@ export class ChatSession {
 
   #remember(entry: TranscriptEntry): void {
     this.transcript.push(entry);
-    if (this.transcript.length > TRANSCRIPT_LIMIT) this.transcript.shift();
+    if (this.transcript.length > (this.#deps.transcriptLimit ?? TRANSCRIPT_LIMIT)) this.transcript.shift();
   }
 
   /** Idempotent: stops the conversation and every timer. */
