@@ -11,5 +11,6 @@ export { loadScenario, loadScenarioFile, type ScenarioRef } from './scenario/loa
 export { builtInScenarioNames } from './scenario/source.js';
 export type { Scenario } from './scenario/types.js';
 export { type MockServer, type MockServerOptions, startMockServer } from './server/start.js';
+export type { TranscriptEntry } from './session/chat-session.js';
 export { RENEW_REFUSED } from './session/registry.js';
 export { CHAT_NOT_STARTED, RENEW_REFUSED_CODE } from './socket/dispatch.js';

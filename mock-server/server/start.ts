@@ -13,7 +13,7 @@ import { createLogger, type LogMode } from '../log.js';
 import { createRandom } from '../random.js';
 import { loadScenario, type ScenarioRef } from '../scenario/load.js';
 import { repoRoot } from '../scenario/source.js';
-import type { SessionDeps } from '../session/chat-session.js';
+import type { SessionDeps, TranscriptEntry } from '../session/chat-session.js';
 import { SessionRegistry } from '../session/registry.js';
 import { Connection } from '../socket/connection.js';
 import type { ContractMode, SocketContext } from '../socket/context.js';
@@ -67,6 +67,8 @@ export interface MockServer {
   readonly scenario: string;
   /** Sessions the server holds now. */
   readonly sessions: number;
+  /** A copy of the transcript of the live session with this guid (every newMessage, in order). */
+  transcript(guid: number): TranscriptEntry[] | undefined;
   close(): Promise<void>;
 }
 
@@ -210,6 +212,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     },
     get sessions() {
       return registry.size;
+    },
+    transcript(guid) {
+      const entries = registry.get(guid)?.transcript;
+      return entries === undefined ? undefined : entries.map((entry) => ({ ...entry }));
     },
     close,
   };

@@ -30,6 +30,11 @@ export class SessionRegistry {
     return session;
   }
 
+  /** The live session with this guid (for tests reading its transcript). */
+  get(guid: number): ChatSession | undefined {
+    return this.#sessions.get(guid);
+  }
+
   /** Any live session with this workRequestId (for file downloads). */
   byWorkRequestId(workRequestId: string): ChatSession | undefined {
     for (const session of this.#sessions.values()) if (session.workRequestId === workRequestId) return session;
