@@ -1,6 +1,34 @@
 // Demo control panel: switches the mock contact centre's scenario (through its /__mock
 // endpoints) and the page configuration (locale, triage, chat-lite, variant, hide-on-mobile),
 // then reloads so the widget starts again exactly as on a fresh visit.
+// One panel for every demo page, so the pages only hold their own content.
+const PANEL = `
+<form id="demo-panel" aria-labelledby="demo-panel-title">
+  <h2 id="demo-panel-title">Demo controls</h2>
+  <label>Scenario <select name="scenario"><option value="">loading…</option></select></label>
+  <label>Locale
+    <select name="locale">
+      <option value="en-us">en-US</option>
+      <option value="en-ca">en-CA</option>
+      <option value="en-gb">en-GB</option>
+      <option value="de-de">de-DE</option>
+      <option value="zh-cn">zh-CN (China)</option>
+    </select>
+  </label>
+  <label>Look
+    <select name="variant">
+      <option value="">from the server</option>
+      <option value="classic">classic</option>
+      <option value="tds">newer design system</option>
+    </select>
+  </label>
+  <label><input type="checkbox" name="triage"> Triage</label>
+  <label><input type="checkbox" name="chat_lite"> Chat-lite (callback)</label>
+  <label><input type="checkbox" name="mobile"> Hide on mobile</label>
+  <button type="submit">Apply and reload</button>
+</form>
+`;
+document.body.insertAdjacentHTML('beforeend', PANEL);
 const form = document.getElementById('demo-panel');
 const params = new URLSearchParams(window.location.search);
 

@@ -3,16 +3,13 @@
  * from the button to 'End Chat?' Yes, both looks, minimize with the unread badge, a page
  * refresh mid-chat, and a second tab taking the chat over.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  browserPerFile,
   chatButton,
   customerMessages,
-  type Demo,
   dialog,
   eventually,
-  launchBrowser,
-  openDemo,
   screenshot,
   sendMessage,
   seriousViolations,
@@ -20,22 +17,7 @@ import {
   transcript,
 } from './harness.js';
 
-let browser: Browser;
-const demos: Demo[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(demos.map((demo) => demo.close()));
-  await browser?.close();
-});
-
-async function demo(options: Parameters<typeof openDemo>[1]): Promise<Demo> {
-  const opened = await openDemo(browser, options);
-  demos.push(opened);
-  return opened;
-}
+const demo = browserPerFile();
 
 describe('chat in a real browser', { timeout: 45_000 }, () => {
   it('acceptance: button → Question Center → form → Start chat → agent joins → Enter sends → answer → End Chat? Yes', async () => {

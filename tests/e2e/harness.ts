@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Frame, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startMockServer } from '../../mock-server/index.js';
 import { buildWidget } from './build-widget.js';
 
@@ -40,6 +41,28 @@ export async function launchBrowser(): Promise<Browser> {
   });
   browser.on('disconnected', () => built.remove());
   return browser;
+}
+
+/**
+ * One Chromium for the calling test file, closed with every demo it opened. Call it at the
+ * top of a file; use the returned function inside tests to open a demo page.
+ */
+export function browserPerFile(): (options: DemoOptions) => Promise<Demo> {
+  let browser: Browser | undefined;
+  const demos: Demo[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(demos.map((demo) => demo.close()));
+    await browser?.close();
+  });
+  return async (options) => {
+    if (browser === undefined) throw new Error('browserPerFile: open demos inside tests, after the browser launched');
+    const opened = await openDemo(browser, options);
+    demos.push(opened);
+    return opened;
+  };
 }
 
 export interface MockServer {
@@ -103,7 +126,8 @@ export async function openDemo(browser: Browser, options: DemoOptions): Promise<
   const page = await context.newPage();
   watchErrors(page, errors);
   const url = demoUrl(server, options);
-  await page.goto(url);
+  // The first load compiles the widget's chunks; on a busy 2-core machine that can pass 15 s.
+  await page.goto(url, { timeout: 30_000 });
   return {
     server,
     context,

@@ -3,35 +3,10 @@
  * without agents, chat-lite callback success and failure, triage navigation and back, the
  * China form, hide-on-mobile, the 'trips' position and the Shadow DOM isolation.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  chatButton,
-  type Demo,
-  dialog,
-  eventually,
-  launchBrowser,
-  openDemo,
-  screenshot,
-  seriousViolations,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { browserPerFile, chatButton, type Demo, dialog, eventually, screenshot, seriousViolations } from './harness.js';
 
-let browser: Browser;
-const demos: Demo[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(demos.map((demo) => demo.close()));
-  await browser?.close();
-});
-
-async function demo(options: Parameters<typeof openDemo>[1]): Promise<Demo> {
-  const opened = await openDemo(browser, options);
-  demos.push(opened);
-  return opened;
-}
+const demo = browserPerFile();
 
 /** The availability answer has arrived when the mock has seen the call; give it time to render. */
 async function settle(demoPage: Demo): Promise<void> {
@@ -150,8 +125,7 @@ describe('what the page offers', { timeout: 45_000 }, () => {
   });
 
   it("works under a strict Content-Security-Policy (script-src 'self': no inline script, no eval) and adds one global", async () => {
-    const opened = await openDemo(browser, { scenario: 'happy-path', path: '/energy' });
-    demos.push(opened);
+    const opened = await demo({ scenario: 'happy-path', path: '/energy' });
     const page = await opened.context.newPage();
     const violations: string[] = [];
     page.on('console', (message) => {

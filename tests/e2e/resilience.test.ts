@@ -2,17 +2,14 @@
  * Connection trouble in a real browser against mock-chat: a network drop and reconnect,
  * route cancel, and maintenance (error 503).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  browserPerFile,
   chatButton,
   customerMessages,
-  type Demo,
   dialog,
   eventually,
   fillPreChatForm,
-  launchBrowser,
-  openDemo,
   screenshot,
   sendMessage,
   seriousViolations,
@@ -20,22 +17,7 @@ import {
   transcript,
 } from './harness.js';
 
-let browser: Browser;
-const demos: Demo[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(demos.map((demo) => demo.close()));
-  await browser?.close();
-});
-
-async function demo(options: Parameters<typeof openDemo>[1]): Promise<Demo> {
-  const opened = await openDemo(browser, options);
-  demos.push(opened);
-  return opened;
-}
+const demo = browserPerFile();
 
 describe('connection trouble', { timeout: 45_000 }, () => {
   it("network-drop: 'Attempting to reconnect...', then 'Successfully reconnected', the pending message delivered once, nothing doubled", async () => {

@@ -4,36 +4,19 @@
  * messages while waiting, the typing indicator, a bot hand-over, both triage topic lists,
  * and the full-screen dialog on a phone.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
+  browserPerFile,
   chatButton,
-  type Demo,
   dialog,
-  launchBrowser,
-  openDemo,
   screenshot,
   sendMessage,
   seriousViolations,
   startChat,
 } from './harness.js';
 
-let browser: Browser;
-const demos: Demo[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await Promise.all(demos.map((demo) => demo.close()));
-  await browser?.close();
-});
-
-async function demo(options: Parameters<typeof openDemo>[1]): Promise<Demo> {
-  const opened = await openDemo(browser, options);
-  demos.push(opened);
-  return opened;
-}
+const demo = browserPerFile();
 
 /** The accessible name or text of the focused element inside the widget's shadow root. */
 function focusedName(page: Page): Promise<string | null> {
