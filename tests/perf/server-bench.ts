@@ -13,12 +13,14 @@
  *
  * Env: SESSIONS (2000), MESSAGES per session (5), SPEED (1000), RAMP_MS (4000),
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server process there.
+ * `--json` adds one last line, SERVER_BENCH_JSON_PREFIX + the figures as JSON (npm run bench reads it).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { createRandom } from '../../mock-server/random.js';
+import { SERVER_BENCH_JSON_PREFIX, type ServerBenchFigures } from './server/figures.js';
 
 const SESSIONS = Number(process.env.SESSIONS ?? 2000);
 const MESSAGES = Number(process.env.MESSAGES ?? 5);
@@ -392,6 +394,24 @@ async function main() {
     `Paced: sessions start over ${RAMP_MS} ms, customers think ${THINK_MS[0] / 1000}-${THINK_MS[1] / 1000} s between messages (seeded).`,
   ];
   console.log(lines.join('\n'));
+  if (process.argv.includes('--json')) {
+    // One machine-readable line for tests/perf/run-all.ts (npm run bench).
+    const figures: ServerBenchFigures = {
+      sessions: SESSIONS,
+      pacedSessions: mockPaced.sessions,
+      framesPerSecond: fps(mock),
+      echoFramesPerSecond: fps(echo),
+      ratio,
+      p50Ms: percentile(mockPaced.latencies, 50),
+      p99Ms: p99,
+      echoP99Ms: percentile(echoPaced.latencies, 99),
+      loopP99Ms: mockPaced.loopP99Ms,
+      rssBytes: Math.max(mock.rss, mockPaced.rss),
+      failures: mock.failures + mockPaced.failures,
+      budget: BUDGET,
+    };
+    console.log(`${SERVER_BENCH_JSON_PREFIX}${JSON.stringify(figures)}`);
+  }
   clearTimeout(guard);
 }
 

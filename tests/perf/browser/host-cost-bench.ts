@@ -1,0 +1,155 @@
+/**
+ * Issue 6 item 1, host-page cost, in real Chromium on the demo page (happy-path).
+ *
+ * - Long tasks during load: a PerformanceObserver for 'longtask' is installed before any
+ *   page script (addInitScript, buffered); the page loads and is watched until 2 s after
+ *   the chat button shows (availability answered, UI chunk mounted). The budgeted figure is
+ *   the mean TOTAL long-task time of the page with the widget (everything counts as the
+ *   widget's: an upper bound). The same page without the widget (/widget/embed.js answered
+ *   with an empty module) is loaded alternately, and the difference is shown for context.
+ * - CLS: the sum of 'layout-shift' entries (without recent input) over the same window, with
+ *   the widget: the button must not move anything.
+ * - Click to interactive: once the button shows, the time in the page from clicking it to
+ *   the dialog being interactive: its first text field present and focusable, one frame
+ *   rendered, and the main thread free again (a posted message delivered). The first open
+ *   (cold: the form's code runs for the first time) is the budgeted figure; the median of
+ *   later opens is shown beside it.
+ */
+import { type Chromium, openPage } from '../../hardening/browser/support/browser.js';
+import { median } from './page-tools.js';
+
+export interface HostCostFigures {
+  runs: number;
+  longTaskMsWith: number[];
+  longTaskMsWithout: number[];
+  /** Mean total long-task time of the page load WITH the widget (an upper bound of its share). */
+  widgetLongTaskMs: number;
+  /** Mean with minus mean without (noisy; may be negative). */
+  widgetLongTaskDeltaMs: number;
+  cls: number;
+  clickToInteractiveColdMs: number;
+  clickToInteractiveWarmMs: number;
+}
+
+const OBSERVERS = `
+(() => {
+  const out = { longTasks: [], shifts: [], supported: PerformanceObserver.supportedEntryTypes };
+  Object.defineProperty(window, '__perf', { value: out, enumerable: false });
+  if (!('__name' in window)) Object.defineProperty(window, '__name', { value: (f) => f, enumerable: false });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) out.longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) out.shifts.push(e.value);
+  }).observe({ type: 'layout-shift', buffered: true });
+})();
+`;
+
+type PerfOut = { longTasks: { start: number; duration: number }[]; shifts: number[]; supported: string[] };
+
+async function loadOnce(chromium: Chromium, withWidget: boolean): Promise<{ longTaskMs: number; cls: number }> {
+  const opened = await openPage(chromium, {
+    scenario: 'happy-path',
+    speed: 10,
+    initScripts: [OBSERVERS],
+    noGoto: true,
+  });
+  try {
+    const { page } = opened;
+    if (!withWidget) {
+      await page.route('**/widget/embed.js', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/javascript', body: 'export {};' }),
+      );
+    }
+    await page.goto(opened.url);
+    if (withWidget) await page.locator('.cw-fab').waitFor();
+    else await page.waitForLoadState('load');
+    await page.waitForTimeout(2000);
+    const perf = await page.evaluate(() => (window as unknown as { __perf: PerfOut }).__perf);
+    for (const type of ['longtask', 'layout-shift']) {
+      if (!perf.supported.includes(type)) throw new Error(`this Chromium does not report '${type}' entries`);
+    }
+    return {
+      longTaskMs: perf.longTasks.reduce((sum, t) => sum + t.duration, 0),
+      cls: perf.shifts.reduce((sum, v) => sum + v, 0),
+    };
+  } finally {
+    await opened.close();
+  }
+}
+
+/** Clicks the button in the page and waits until the dialog is interactive; milliseconds. */
+async function clickToInteractive(page: import('playwright-core').Page): Promise<number> {
+  return page.evaluate(async () => {
+    const root = document.getElementById('chat-widget-host')?.shadowRoot;
+    const button = root?.querySelector<HTMLButtonElement>('.cw-fab');
+    if (!root || !button) throw new Error('no chat button');
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const idle = () =>
+      new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        channel.port2.postMessage(null);
+      });
+    const t0 = performance.now();
+    button.click();
+    for (;;) {
+      const field = root.querySelector<HTMLInputElement>('[role="dialog"] input:not([type="hidden"])');
+      if (field && !field.disabled && field.getClientRects().length > 0) {
+        field.focus();
+        if (root.activeElement === field) break;
+      }
+      await frame();
+    }
+    await frame();
+    await idle();
+    return performance.now() - t0;
+  });
+}
+
+export async function hostCostBench(chromium: Chromium, runs = 5, log: (line: string) => void = () => {}) {
+  const withTimes: number[] = [];
+  const withoutTimes: number[] = [];
+  let cls = 0;
+  for (let i = 0; i < runs; i++) {
+    const without = await loadOnce(chromium, false);
+    const withW = await loadOnce(chromium, true);
+    withoutTimes.push(without.longTaskMs);
+    withTimes.push(withW.longTaskMs);
+    cls = Math.max(cls, withW.cls);
+    log(
+      `  load ${i + 1}: long tasks ${withW.longTaskMs.toFixed(0)} ms with the widget, ${without.longTaskMs.toFixed(0)} ms without; CLS ${withW.cls}`,
+    );
+  }
+  const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+
+  const opened = await openPage(chromium, { scenario: 'happy-path', speed: 10, initScripts: [OBSERVERS] });
+  let cold = Number.NaN;
+  const warm: number[] = [];
+  try {
+    const { page } = opened;
+    await page.locator('.cw-fab').waitFor();
+    await page.waitForTimeout(1000);
+    cold = await clickToInteractive(page);
+    for (let i = 0; i < 5; i++) {
+      await page.getByRole('button', { name: 'Close chat' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.waitForTimeout(700);
+      warm.push(await clickToInteractive(page));
+    }
+  } finally {
+    await opened.close();
+  }
+  const figures: HostCostFigures = {
+    runs,
+    longTaskMsWith: withTimes,
+    longTaskMsWithout: withoutTimes,
+    // Conservative: every long task of the page with the widget counts as the widget's.
+    widgetLongTaskMs: mean(withTimes),
+    widgetLongTaskDeltaMs: mean(withTimes) - mean(withoutTimes),
+    cls,
+    clickToInteractiveColdMs: cold,
+    clickToInteractiveWarmMs: median(warm),
+  };
+  return figures;
+}

@@ -1,0 +1,74 @@
+/**
+ * Shared pieces of the browser benchmarks: an init script that keeps every WebSocket the
+ * widget opens (so a benchmark can hand frames to the widget's own socket, as if the server
+ * had sent them), and starting a chat on the demo page the way a visitor does.
+ */
+import type { Page } from 'playwright-core';
+import { fillPreChatForm } from '../../e2e/harness.js';
+
+/**
+ * Runs before any page script: window.WebSocket becomes a subclass that records its
+ * instances and the time of the first newMessage each receives; `__deliver(texts)` hands
+ * frames to the newest socket's listeners (onmessage included) as MessageEvents.
+ */
+export const SOCKET_TAP = `
+(() => {
+  // tsx (esbuild keepNames) wraps named functions in page.evaluate callbacks with __name().
+  if (!('__name' in window)) Object.defineProperty(window, '__name', { value: (f) => f, enumerable: false });
+  const Native = window.WebSocket;
+  const sockets = [];
+  class Tapped extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      sockets.push(this);
+      this.__firstNewMessageAt = 0;
+      this.__lastNewMessageAt = 0;
+      this.addEventListener('message', (e) => {
+        if (typeof e.data === 'string' && e.data.includes('"newMessage"')) {
+          if (!this.__firstNewMessageAt) this.__firstNewMessageAt = performance.now();
+          this.__lastNewMessageAt = performance.now();
+        }
+      });
+    }
+  }
+  Object.defineProperty(window, 'WebSocket', { value: Tapped, writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(window, '__sockets', { value: sockets, enumerable: false });
+  Object.defineProperty(window, '__deliver', {
+    enumerable: false,
+    value: (texts) => {
+      const ws = sockets[sockets.length - 1];
+      for (const data of texts) ws.dispatchEvent(new MessageEvent('message', { data }));
+    },
+  });
+})();
+`;
+
+/** From the button to the agent's greeting (the pre-chat form filled by its labels). */
+export async function startChat(page: Page, greeting: RegExp): Promise<void> {
+  await page.locator('.cw-fab').click();
+  await fillPreChatForm(page);
+  await page.getByRole('button', { name: 'Start chat' }).click();
+  await page.getByText(greeting).first().waitFor({ timeout: 30_000 });
+}
+
+/** An agent newMessage notification, exactly as the mock's say step sends it. */
+export function agentMessage(n: number, timestamp: number): string {
+  return JSON.stringify({
+    apiVersion: '1.0',
+    type: 'notification',
+    body: {
+      method: 'newMessage',
+      displayName: 'Sam',
+      timestamp,
+      senderType: 'live_agent',
+      type: 'text',
+      message: `Agent message number ${n}: the range is 350 miles and charging takes 30 minutes.`,
+    },
+  });
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}

@@ -1,0 +1,157 @@
+/**
+ * npm run bench: every benchmark of issue 6 as ONE table (figure, value, budget, PASS/FAIL).
+ * - host-page cost (item 1) and render scaling (item 2) in real Chromium on the demo page
+ *   (tests/perf/browser/*), with the widget built from this working tree;
+ * - the mock server's load figures (item 8): tests/perf/server-bench.ts run as a child
+ *   process with --json (its own table is printed too), 2,000 sessions by default.
+ * Exits 1 when a budget fails. Env: BENCH_ONLY=browser|server, HOST_RUNS (5), plus the
+ * server benchmark's own (SESSIONS, MESSAGES, SPEED, RAMP_MS).
+ */
+import { spawn } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { launchChromium } from '../hardening/browser/support/browser.js';
+import { hostCostBench } from './browser/host-cost-bench.js';
+import { renderBench } from './browser/render-bench.js';
+import { SERVER_BENCH_JSON_PREFIX, type ServerBenchFigures } from './server/figures.js';
+
+interface Row {
+  item: string;
+  figure: string;
+  value: string;
+  budget: string;
+  pass: boolean | null;
+}
+
+const rows: Row[] = [];
+const add = (item: string, figure: string, value: string, budget: string, pass: boolean | null) =>
+  rows.push({ item, figure, value, budget, pass });
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+const log = (line: string) => console.log(line);
+const only = process.env.BENCH_ONLY;
+
+function runServerBench(): Promise<ServerBenchFigures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'server-bench.ts'), '--json'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk;
+      process.stdout.write(chunk);
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith(SERVER_BENCH_JSON_PREFIX));
+      if (code !== 0 || !line) reject(new Error(`server-bench exited ${code} without figures`));
+      else resolve(JSON.parse(line.slice(SERVER_BENCH_JSON_PREFIX.length)) as ServerBenchFigures);
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const load = loadavg().map((v) => v.toFixed(2));
+  let chromiumVersion = 'not run';
+  if (only !== 'server') {
+    const chromium = await launchChromium();
+    chromiumVersion = chromium.browser.version();
+    try {
+      log('host-page cost (item 1)...');
+      const host = await hostCostBench(chromium, Number(process.env.HOST_RUNS ?? 5), log);
+      add(
+        '1',
+        'long-task time during page load, with the widget (mean)',
+        `${ms(host.widgetLongTaskMs)} (without: ${ms(host.longTaskMsWithout.reduce((a, b) => a + b, 0) / host.runs)})`,
+        '<= 50 ms',
+        host.widgetLongTaskMs <= 50,
+      );
+      add('1', 'CLS from the button (max of runs)', String(host.cls), '= 0', host.cls === 0);
+      add(
+        '1',
+        'click to dialog interactive, first open',
+        `${ms(host.clickToInteractiveColdMs)} (later opens: ${ms(host.clickToInteractiveWarmMs)})`,
+        '<= 100 ms',
+        host.clickToInteractiveColdMs <= 100,
+      );
+
+      log('render scaling (item 2)...');
+      const render = await renderBench(chromium, log);
+      const ratio = render.append1000thMs / render.append10thMs;
+      add(
+        '2',
+        'append the 1,000th message vs the 10th (median of 10)',
+        `${ms(render.append1000thMs)} vs ${ms(render.append10thMs)} = x${ratio.toFixed(2)} (5,000th: ${ms(render.append5000thMs)})`,
+        '<= x2',
+        ratio <= 2,
+      );
+      add(
+        '2',
+        'resumed transcript of 2,000 messages rendered',
+        `${ms(render.resume2000Ms)} (frames arrived over ${ms(render.resumeArrivalMs)}; ${render.resumeRendered} shown)`,
+        '<= 300 ms',
+        render.resume2000Ms <= 300 && render.resumeRendered >= 2000,
+      );
+      const growth = render.heapPerMessageLate / render.heapPerMessageEarly;
+      const kb = (b: number) => `${(b / 1024).toFixed(2)} KB`;
+      add(
+        '2',
+        'JS heap per message after GC, 4k-5k vs 1k-2k',
+        `${kb(render.heapPerMessageLate)} vs ${kb(render.heapPerMessageEarly)} = x${growth.toFixed(2)} (heap ${(render.heapAt1000 / 1048576).toFixed(1)} -> ${(render.heapAt5000 / 1048576).toFixed(1)} MB at 1k -> 5k)`,
+        '<= x1.25 and <= 4 KB/msg',
+        growth <= 1.25 && render.heapPerMessageLate <= 4096,
+      );
+    } finally {
+      await chromium.close();
+    }
+  }
+
+  if (only !== 'browser') {
+    log('mock server (item 8): npm run bench:server --json ...');
+    const s = await runServerBench();
+    add(
+      '8',
+      'concurrent sessions (paced)',
+      String(s.pacedSessions),
+      `>= ${s.budget.sessions}`,
+      s.pacedSessions >= s.budget.sessions,
+    );
+    add(
+      '8',
+      'frames/s saturated, mock vs raw ws echo',
+      `${s.framesPerSecond.toFixed(0)} vs ${s.echoFramesPerSecond.toFixed(0)} = x${s.ratio.toFixed(2)}`,
+      `ratio >= ${s.budget.ratio}`,
+      s.ratio >= s.budget.ratio,
+    );
+    add(
+      '8',
+      'frame latency p50 / p99, paced',
+      `${ms(s.p50Ms)} / ${ms(s.p99Ms)} (echo p99 ${ms(s.echoP99Ms)})`,
+      `p99 < ${s.budget.p99Ms} ms`,
+      s.p99Ms < s.budget.p99Ms,
+    );
+    add('8', 'server RSS peak', `${(s.rssBytes / 1048576).toFixed(0)} MB`, '', null);
+    add('8', 'failed sessions', String(s.failures), '= 0', s.failures === 0);
+  }
+
+  const header = ['item', 'figure', 'value', 'budget', 'result'];
+  const table = rows.map((r) => [r.item, r.figure, r.value, r.budget, r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL']);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => (r[i] as string).length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(' | ')} |`;
+  console.log('');
+  console.log(
+    `npm run bench: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), node ${process.version}, Chromium ${chromiumVersion}, load average at start ${load.join(' ')}, at end ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
+  console.log(line(header));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of table) console.log(line(r));
+  const failed = rows.filter((r) => r.pass === false).length;
+  console.log(failed ? `${failed} budget(s) FAIL` : 'every budget holds');
+  process.exitCode = failed ? 1 : 0;
+}
+
+await main();
