@@ -23,6 +23,7 @@ function setup(options: { previouslyConnected?: boolean; stored?: number | null;
       onSocketError: () => events.push('socketError'),
       onReconnecting: (attempt) => events.push(`reconnecting:${attempt}`),
       onFinalClose: (close) => finals.push(close),
+      onAcknowledgement: (method) => events.push(`ack:${method}`),
     },
   });
   return { env, connection, events, finals };
@@ -52,6 +53,44 @@ describe('socket lifecycle (section 4)', () => {
     vi.advanceTimersByTime(10_000);
     expect(socket.methods()).toHaveLength(3);
     expect(socket.closedWith).toBe(1000);
+  });
+
+  it('barrier: called when the answer to its own ping arrives, after earlier pings are answered', () => {
+    const { connection, events } = setup();
+    connection.connect();
+    const socket = FakeSocket.last();
+    const answered: string[] = [];
+    expect(connection.barrier(() => answered.push('early'))).toBe(false);
+    socket.open();
+    vi.advanceTimersByTime(5000);
+    expect(connection.barrier(() => answered.push('barrier'))).toBe(true);
+    expect(socket.methods()).toEqual(['ping', 'ping']);
+    socket.pong();
+    expect(answered).toEqual([]);
+    // Older servers answer a ping with method ping.
+    socket.notify({ method: 'ping' });
+    expect(answered).toEqual(['barrier']);
+    socket.pong();
+    expect(answered).toEqual(['barrier']);
+    socket.ack('newMessage');
+    expect(events).toContain('ack:newMessage');
+    connection.dispose();
+  });
+
+  it('barrier: forgotten when its socket goes; answers on the next socket do not call it', () => {
+    const { connection } = setup({ previouslyConnected: true });
+    connection.connect();
+    const first = FakeSocket.last();
+    first.open();
+    const answered: string[] = [];
+    connection.barrier(() => answered.push('first'));
+    first.drop(1006);
+    vi.advanceTimersByTime(3000);
+    const second = FakeSocket.last();
+    second.open();
+    second.pong();
+    expect(answered).toEqual([]);
+    connection.dispose();
   });
 
   it('§4 socket lifecycle: send says whether the socket took the frame', () => {
@@ -202,7 +241,8 @@ describe('socket lifecycle (section 4)', () => {
     expect(env.onError).toHaveBeenCalledTimes(3);
     const errors = vi.mocked(env.onError).mock.calls.map(([error]) => error);
     expect(errors.every((error) => error instanceof TypeError)).toBe(true);
-    expect(events).toEqual(['open:false', 'notification:pong']);
+    // Acknowledgements now reach the handler: they tell the outbox a message was delivered.
+    expect(events).toEqual(['open:false', 'ack:newMessage', 'notification:pong']);
   });
 
   it('§8 socket error while connected: the connection-error notice; not during reconnect attempts', () => {

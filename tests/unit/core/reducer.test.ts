@@ -276,6 +276,24 @@ describe('chat reducer: messages (section 4, sender handling)', () => {
     expect(texts(state)).toEqual(['first', 'from another tab', 'second']);
   });
 
+  it('nothing lost: a server message goes before customer messages still pending (the server order)', () => {
+    let state = run([
+      ...inChat,
+      { type: 'customerMessageQueued', id: 'c1', text: 'delivered', at: 10 },
+      { type: 'customerMessagesDelivered', ids: ['c1'] },
+      { type: 'customerMessageQueued', id: 'c2', text: 'pending one', at: 11 },
+      { type: 'customerMessageQueued', id: 'c3', text: 'pending two', at: 12 },
+    ]);
+    state = reduce(state, { type: 'messageReceived', body: said('live_agent', 'agent', 13) });
+    expect(texts(state)).toEqual(['delivered', 'agent', 'pending one', 'pending two']);
+    state = reduce(state, { type: 'customerMessagesDelivered', ids: ['c2'] });
+    state = reduce(state, { type: 'messageReceived', body: said('bot', 'bot', 14) });
+    expect(texts(state)).toEqual(['delivered', 'agent', 'pending one', 'bot', 'pending two']);
+    state = reduce(state, { type: 'customerMessagesDelivered', ids: ['c3'] });
+    state = reduce(state, { type: 'messageReceived', body: said('live_agent', 'last', 15) });
+    expect(texts(state).at(-1)).toBe('last');
+  });
+
   it('§4 on-hold and file transfer messages are written with their kinds', () => {
     const state = run([
       ...inChat,
