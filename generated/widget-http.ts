@@ -186,8 +186,32 @@ export interface components {
             notifyBarge?: boolean;
             /** @description Open the dialog directly, without the minimizable bubble (default false). */
             bypassBubble?: boolean;
+            /** @description Fields of the pre-chat form; absent or empty = the product spec's defaults (firstName, lastName, email, phoneNumber, postalCode, getUpdates). */
+            preEngagementConfig?: components["schemas"]["FieldDefinition"][];
+            /** @description Fields of the callback form; absent or empty = the product spec's defaults. */
+            callBackFormConfig?: components["schemas"]["FieldDefinition"][];
         } & {
             [key: string]: unknown;
+        };
+        /** @description One form field as a deployment configures it (product spec section 3). The widget drops and logs an entry it cannot read. */
+        FieldDefinition: {
+            /** @enum {string} */
+            type: "InputItem" | "SelectItem" | "CheckboxItem";
+            attributes: {
+                /** @description A known field name (email, firstName, lastName, phone or phoneNumber, postalCode or zip, province, city, getUpdates, productInterested, subject) or any other. */
+                name: string;
+                /** @description The input type (text, email, tel...). */
+                type?: string;
+                required?: boolean;
+                placeholder?: string;
+            };
+            label?: string;
+            /** @description SelectItem options ({ value, label, selected }) or CheckboxItem options (strings). */
+            options?: (string | {
+                value: string;
+                label?: string;
+                selected?: boolean;
+            })[];
         };
         AvailabilityResponse: {
             /** @description Live chat can be offered. */

@@ -1,60 +1,11 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAnalytics } from '../../../widget/core/analytics/index.js';
-import { defaultFlags, initialState } from '../../../widget/core/chat/initial-state.js';
-import type { WidgetFlags, WidgetState } from '../../../widget/core/chat/state.js';
-import { readPageConfig } from '../../../widget/core/config/page-config.js';
-import { resolveSettings } from '../../../widget/core/config/settings.js';
-import type { WidgetCore } from '../../../widget/core/core-api.js';
-import { createStore } from '../../../widget/core/store/store.js';
-import { App } from '../../../widget/ui/App.js';
-import { WidgetContext } from '../../../widget/ui/use-core.js';
+import { initialState } from '../../../widget/core/chat/initial-state.js';
+import { renderApp, stateWith } from './support/render-app.js';
 
 afterEach(cleanup);
-
-/** A core whose state the test sets directly; every command is a spy. */
-function fakeCore(state: WidgetState) {
-  const store = createStore<WidgetState, WidgetState>(state, (_, next) => next);
-  const core = {
-    subscribe: store.subscribe,
-    getSnapshot: store.getSnapshot,
-    settings: resolveSettings(),
-    page: readPageConfig({}),
-    start: vi.fn(),
-    openDialog: vi.fn(),
-    closeDialog: vi.fn(),
-    confirmEndChat: vi.fn(),
-    minimize: vi.fn(),
-    startChat: vi.fn(),
-    sendMessage: vi.fn(),
-    customerTyping: vi.fn(),
-    navigate: vi.fn(),
-    back: vi.fn(),
-    resetViews: vi.fn(),
-    dismissStatusCard: vi.fn(),
-    submitCallback: vi.fn(async () => {}),
-    dispose: vi.fn(),
-  } satisfies WidgetCore;
-  return { core, set: (next: WidgetState) => act(() => void store.dispatch(next)) };
-}
-
-function renderApp(state: WidgetState) {
-  const fake = fakeCore(state);
-  const analytics = createAnalytics({ locale: 'en-us', chatLite: false, triage: false });
-  render(
-    <WidgetContext.Provider value={{ core: fake.core, analytics, doc: document }}>
-      <App />
-    </WidgetContext.Provider>,
-  );
-  return fake;
-}
-
-function stateWith(patch: Partial<WidgetState>, flags: Partial<WidgetFlags> = {}): WidgetState {
-  const base = initialState({ ...defaultFlags(), ...flags });
-  return { ...base, availability: { status: 'available', waitMinutes: 1 }, ...patch };
-}
 
 const open = { status: 'open', endChatPrompt: false } as const;
 

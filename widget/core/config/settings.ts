@@ -21,6 +21,10 @@ export type WidgetSettings = { -readonly [K in keyof Defaults]: Widen<Defaults[K
   webChatUrl: string | null;
   /** Prefix of every REST path; '' means the page's own origin. */
   apiEndpointsDomain: string;
+  /** Configured pre-chat fields, unread (forms/parseFieldDefinitions reads them); null = the spec's defaults. */
+  preEngagementConfig: unknown;
+  /** Configured callback fields, unread; null = the spec's defaults. */
+  callBackFormConfig: unknown;
 };
 
 function sameShape(fallback: unknown, value: unknown): boolean {
@@ -47,5 +51,8 @@ export function resolveSettings(
   }
   out.webChatUrl = pick('webChatUrl', '', pageOptions, chatWidgetParams) || null;
   out.apiEndpointsDomain = pick('apiEndpointsDomain', '', pageOptions, chatWidgetParams);
+  for (const key of ['preEngagementConfig', 'callBackFormConfig'] as const) {
+    out[key] = pageOptions[key] ?? chatWidgetParams[key] ?? null;
+  }
   return out as WidgetSettings;
 }

@@ -1,5 +1,6 @@
 import { buildCallbackPayload, buildForm, createFormController } from '../../core/forms/index.js';
 import { FormView } from '../components/FormView.js';
+import { configuredFields } from '../configured-fields.js';
 import { useWidget } from '../use-core.js';
 import { useFormController } from '../use-form.js';
 import { visitorRegion } from '../visitor.js';
@@ -15,7 +16,12 @@ export function CallbackPane({ locale, useEngagementPlaceholderData }: CallbackP
   const { core, doc } = useWidget();
   const { country, chinaRegion } = visitorRegion(locale, doc);
   const [form, snapshot] = useFormController(() => {
-    const fields = buildForm({ form: 'callback', country, chinaRegion });
+    const fields = buildForm({
+      form: 'callback',
+      country,
+      chinaRegion,
+      definitions: configuredFields(core, 'callBackFormConfig'),
+    });
     return createFormController({
       fields,
       country,

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { buildForm, createFormController, customerDetailsFromForm, fetchCountryData } from '../../core/forms/index.js';
 import { FormView } from '../components/FormView.js';
+import { configuredFields } from '../configured-fields.js';
 import { useWidget } from '../use-core.js';
 import { useFormController } from '../use-form.js';
 import { visitorRegion } from '../visitor.js';
@@ -20,7 +21,12 @@ export function PreChatPane({ locale, useEngagementPlaceholderData, busy, topic 
   const { country, chinaRegion } = visitorRegion(locale, doc);
   const [form, snapshot] = useFormController(() =>
     createFormController({
-      fields: buildForm({ form: 'preChat', country, chinaRegion }),
+      fields: buildForm({
+        form: 'preChat',
+        country,
+        chinaRegion,
+        definitions: configuredFields(core, 'preEngagementConfig'),
+      }),
       country,
       useEngagementPlaceholderData,
       namesMaxCharCount: core.settings.namesMaxCharCount,
