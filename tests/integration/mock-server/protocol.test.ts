@@ -71,6 +71,24 @@ describe('given a client that follows the spec', () => {
     expect((await third.next(isError)).body).toEqual({ code: 2, errorMessage: RENEW_REFUSED });
   });
 
+  it('transcript(guid): a copy of the session transcript, customer messages included, for tests', async () => {
+    server = await start('happy-path');
+    const client = await connect(server);
+    const session = await client.requestChat('Grace');
+    const greeting = body(await client.next(isNotification('newMessage')));
+    client.send(frames.newMessage('Hello there'));
+    const answer = body(await client.next(isNotification('newMessage')));
+    const transcript = server.transcript(session.guid);
+    expect(transcript?.map((e) => [e.senderType, e.message])).toEqual([
+      ['live_agent', greeting.message],
+      ['customer', 'Hello there'],
+      ['live_agent', answer.message],
+    ]);
+    transcript?.splice(0);
+    expect(server.transcript(session.guid)).toHaveLength(3);
+    expect(server.transcript(session.guid + 1)).toBeUndefined();
+  });
+
   it('answers ping with pong', async () => {
     server = await start('happy-path');
     const client = await connect(server);
