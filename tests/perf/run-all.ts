@@ -68,6 +68,14 @@ async function main(): Promise<void> {
         '<= 50 ms',
         host.widgetLongTaskMs <= 50,
       );
+      const worst = Math.max(...host.longTaskMsWith);
+      add(
+        '1',
+        'long-task time during page load, with the widget (worst load)',
+        `${ms(worst)} (loads: ${host.longTaskMsWith.map((v) => v.toFixed(0)).join(', ')} ms)`,
+        '<= 50 ms',
+        worst <= 50,
+      );
       add('1', 'CLS from the button (max of runs)', String(host.cls), '= 0', host.cls === 0);
       add(
         '1',
