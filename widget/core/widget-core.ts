@@ -100,6 +100,12 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
     isChatActive(store.getSnapshot().chat) ? TEXTS.beforeUnload : null,
   );
 
+  /** The look: the page's options.useLatestTDS wins over the server's, as page options win (section 3). */
+  function variantFor(serverSaysLatest: boolean): 'newer' | 'older' {
+    const override = page.options.useLatestTDS;
+    return (typeof override === 'boolean' ? override : serverSaysLatest) ? 'newer' : 'older';
+  }
+
   function onAvailability(outcome: AvailabilityOutcome): void {
     if (outcome.kind === 'failed') {
       env.logger.warn('[chat-widget] availability check failed; polling stopped', outcome.error);
@@ -109,7 +115,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
     const response = outcome.response;
     applyParams(response.chatWidgetParams);
     const common = {
-      variant: response.useLatestTDS === true ? ('newer' as const) : ('older' as const),
+      variant: variantFor(response.useLatestTDS === true),
       useEngagementPlaceholderData: response.useEngagementPlaceholderData === true,
     };
     if (outcome.kind === 'chatLite') {
@@ -186,7 +192,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
       dispatchFlags();
     }
     // Section 4 rule 1: the newer widget, unless the stored useLatestTDS is the string "false".
-    const variant = stored.useLatestTDS === 'false' ? ('older' as const) : ('newer' as const);
+    const variant = variantFor(stored.useLatestTDS !== 'false');
     dispatch({ type: 'availabilityResolved', availability: { status: 'resuming' }, variant });
     dispatch({ type: 'dialogOpened' });
     const details = { ...(stored.customerDetails ?? {}), isContinuingAfterRefresh: true };

@@ -16,17 +16,6 @@ import { TriagePane } from './views/TriagePane.js';
 const QUESTION_CENTER = 'Question Center';
 const TRIAGE_VIEWS = new Set(['topics', 'vehicle', 'energy', 'delivery']);
 
-/**
- * WORKAROUND (widget/ui only, until the core lets page options override useLatestTDS): the
- * core takes the look from the availability answer alone; a page option `useLatestTDS`
- * (boolean) wins here, as page options win over server values elsewhere (section 3).
- */
-function lookOf(state: WidgetState, pageOptions: Record<string, unknown>): 'tds' | 'classic' {
-  const override = pageOptions.useLatestTDS;
-  if (typeof override === 'boolean') return override ? 'tds' : 'classic';
-  return state.flags.variant === 'newer' ? 'tds' : 'classic';
-}
-
 function headerOf(state: WidgetState): { title: string; subheader?: string } {
   if (state.mode === 'chat' && state.chat.agentName) return { title: state.chat.agentName, subheader: QUESTION_CENTER };
   if (state.mode === 'logon' && state.views.at(-1) === 'callback') return { title: 'Request a Callback' };
@@ -81,7 +70,7 @@ export function App() {
   const launcher = selectLauncher(state);
   const dialogShown = state.dialog.status === 'open' || state.dialog.status === 'closing';
   const header = headerOf(state);
-  const look = lookOf(state, core.page.options);
+  const look = state.flags.variant === 'newer' ? 'tds' : 'classic';
   const onScrolledChange = useCallback((value: boolean) => setScrolled(value), []);
   return (
     <div className="cw-root" data-look={look}>

@@ -77,6 +77,29 @@ describe('entry and availability through the core (section 4)', () => {
     expect(h.env.logger.info).toHaveBeenCalledWith('[chat-widget] version 1.1.24');
   });
 
+  it('§3 page options win: options.useLatestTDS false keeps the older look although the server says true', async () => {
+    const h = harness({ page: { options: { apiEndpointsDomain: 'https://api.example.com', useLatestTDS: false } } });
+    await available(h);
+    expect(h.core.getSnapshot().flags.variant).toBe('older');
+  });
+
+  it('§3 page options win: options.useLatestTDS true picks the newer look over a resumed session that stored "false"', async () => {
+    const h = harness({
+      page: { options: { apiEndpointsDomain: 'https://api.example.com', useLatestTDS: true } },
+      storage: {
+        guid: '42',
+        ak: 'key-42',
+        lastChatRequestTimestamp: String(Date.now() - 10_000),
+        webChatUrl: 'ws://chat.example.com/chat',
+        customerDetails: JSON.stringify(details),
+        useLatestTDS: 'false',
+      },
+    });
+    h.core.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.core.getSnapshot().flags.variant).toBe('newer');
+  });
+
   it('§4 rule 7: success outside the wait-time window hides the button with the no-agents message', async () => {
     const answer = availableAnswer({
       ccPrerequisite: { serviceMetricsResponseMap: { '1': { metrics: { EWT: '10', ResourceStaffedCount: '0' } } } },
