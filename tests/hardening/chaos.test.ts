@@ -9,6 +9,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer, type TranscriptEntry } from '../../mock-server/index.js';
+import { createRandom } from '../../mock-server/random.js';
 import { TEXTS } from '../../widget/core/texts.js';
 import { customer, sharedStorage, type Visit, visit } from '../integration/core/support/core-over-mock.js';
 import { type ChaosProxy, startChaosProxy } from './support/chaos-proxy.js';
@@ -22,18 +23,7 @@ const DROP_POINTS = 50;
 /** Every wait below ends by itself: a deadline, never an open-ended loop. */
 const DEADLINE_MS = 15_000;
 
-/** mulberry32: a small seeded generator, so a failing run can be replayed exactly. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
+/** The mock server's own seeded generator (mulberry32): a failing run replays exactly. */
 function between(random: () => number, min: number, max: number): number {
   return Math.floor(min + random() * (max - min + 1));
 }
@@ -104,7 +94,7 @@ afterEach(async () => {
 describe('chaos: nothing lost under faults (issue 6, item 3)', () => {
   it('300 messages, 50 drops: the visitor transcript equals the server transcript', { timeout: 90_000 }, async () => {
     const started = Date.now();
-    const random = seeded(SEED);
+    const random = createRandom(SEED).next;
     server = await startMockServer({ scenario: chaosScenario(random), port: 0, speed: 1, seed: SEED });
     proxy = await startChaosProxy(server.port);
     const storage = sharedStorage();

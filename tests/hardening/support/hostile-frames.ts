@@ -3,24 +3,14 @@
  * and wrong-typed, in equal numbers. Every one breaks the contract or the size limit, so a
  * correct core reports each exactly once and acts on none.
  */
+import { createRandom } from '../../../mock-server/random.js';
+
 export type HostileKind = 'malformed' | 'truncated' | 'oversized' | 'wrongTyped';
 
 export interface HostileFrame {
   kind: HostileKind;
   /** What arrives in the socket's message event: usually a string, sometimes bytes or worse. */
   data: unknown;
-}
-
-/** mulberry32: small, fast, seedable; the same seed gives the same stream. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 type Frame = { apiVersion: unknown; type: unknown; body: Record<string, unknown> | unknown };
@@ -116,7 +106,8 @@ export function* hostileFrames(
   count: number,
   options: { seed: number; oversizedBytes: number },
 ): Generator<HostileFrame> {
-  const random = seededRandom(options.seed);
+  // The mock server's seeded generator (mulberry32): the same seed gives the same stream.
+  const random = createRandom(options.seed).next;
   // A few big messages reused: the size check must not depend on content.
   const bigMessages = ['x', 'é', '<script>'].map((unit) =>
     unit.repeat(Math.ceil(options.oversizedBytes / unit.length)),
