@@ -14,4 +14,6 @@ it('asyncapi validate --fail-severity=warn passes, offline', async () => {
     env: asyncapiEnv(process.env),
   });
   expect(stdout).toMatch(/is valid/);
+  // With telemetry on, the CLI announces that it tracks command executions; it must not.
+  expect(stdout).not.toMatch(/anonymously tracks/);
 }, 60_000);
