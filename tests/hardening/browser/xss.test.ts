@@ -114,16 +114,14 @@ async function inspect(page: import('playwright-core').Page): Promise<Findings> 
   return page.evaluate(() => {
     const root = document.getElementById('chat-widget-host')?.shadowRoot;
     if (!root) throw new Error('no widget shadow root');
-    const all = [...root.querySelectorAll('*'), ...document.querySelectorAll('*')];
+    // Elements of the host page that were there before the chat started are the page's own.
+    const before = (window as unknown as { __pageElements: WeakSet<Element> }).__pageElements;
+    const added = [...document.querySelectorAll('*')].filter((el) => !before.has(el) && el.id !== 'chat-widget-host');
+    const all = [...root.querySelectorAll('*'), ...added];
     const dangerousNodes = [
       ...root.querySelectorAll('script, iframe, frame, object, embed, base, meta, link, form[action]'),
+      ...added,
     ].map((el) => el.outerHTML.slice(0, 120));
-    // Page scripts outside the widget are the demo's own; any other script node is injected.
-    for (const el of document.querySelectorAll('script')) {
-      const src = el.getAttribute('src') ?? '';
-      if (!/^\/(page-config|panel)\.js$|^\/widget\/embed\.js$/.test(src))
-        dangerousNodes.push(el.outerHTML.slice(0, 120));
-    }
     const handlerAttributes: string[] = [];
     const badUrls: string[] = [];
     const URL_ATTRIBUTES = [
@@ -138,8 +136,6 @@ async function inspect(page: import('playwright-core').Page): Promise<Findings> 
       'background',
     ];
     for (const el of all) {
-      // The demo page's own favicon placeholder, in its HTML source.
-      if (el.matches('head > link[rel="icon"][href="data:,"]')) continue;
       for (const attr of el.attributes) {
         if (attr.name.startsWith('on')) handlerAttributes.push(`${el.tagName} ${attr.name}=${attr.value.slice(0, 60)}`);
         if (!URL_ATTRIBUTES.includes(attr.name)) continue;
@@ -220,6 +216,13 @@ describe(`given ${XSS_PAYLOADS.length} XSS payloads in every server-controlled t
       });
       try {
         const { page } = opened;
+        await fab(page).waitFor();
+        await page.evaluate(() =>
+          Object.defineProperty(window, '__pageElements', {
+            value: new WeakSet(document.querySelectorAll('*')),
+            enumerable: false,
+          }),
+        );
         await fab(page).click();
         await fillPreChatForm(page);
         await page.getByRole('button', { name: 'Start chat' }).click();
