@@ -3,14 +3,16 @@
  * filter-evasion style) is sent by the mock contact centre as an agent message (text and
  * widget type), an agent display name, an on-hold comfort message, an on-hold URL group
  * (description and every URL), a file name, a file uuid and a file address (where download
- * links come from), and a customer-side line (subject lines reach the transcript as customer
- * messages). The page has NO Content-Security-Policy, so a payload that got into the DOM as
+ * links come from), and a customer line twice: replayed by the server as senderType
+ * customer, and typed and sent by the visitor (the optional subject line goes out as a
+ * customer message; the core strips markup from what a customer sends). The page has NO Content-Security-Policy, so a payload that got into the DOM as
  * markup would run. Then: `window.__xss` was never called (any frame), no dialog opened, the
  * shadow root holds no script/iframe/object/embed/base/meta node and no `on*` attribute,
  * every URL-valued attribute in the widget resolves to http(s), every link is http(s), and the
  * payloads are visible as text (so they really were rendered).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sanitizeMessage } from '../../../widget/core/chat/sanitize.js';
 import { fillPreChatForm } from '../../e2e/harness.js';
 import { XSS_PAYLOADS, type XssPayload } from '../fixtures/xss-payloads.js';
 import { type Chromium, fab, launchChromium, openPage } from './support/browser.js';
@@ -227,6 +229,22 @@ describe(`given ${XSS_PAYLOADS.length} XSS payloads in every server-controlled t
         await fillPreChatForm(page);
         await page.getByRole('button', { name: 'Start chat' }).click();
         await page.getByText(DONE).waitFor({ timeout: 30_000 });
+        // The customer's own lines (the optional subject goes out as one after the first agent
+        // message): every payload typed and sent with Enter. The core sanitises what a
+        // customer sends (markup and control characters removed, section 5); a payload that
+        // is empty after that is not sent.
+        const typed = batch.filter((p) => sanitizeMessage(p.text) !== '');
+        const input = page.getByRole('textbox', { name: 'Type message' });
+        for (const p of batch) {
+          await input.fill(p.text);
+          await input.press('Enter');
+        }
+        await page.waitForFunction(
+          (n) =>
+            (document.getElementById('chat-widget-host')?.shadowRoot?.querySelectorAll('.cw-msg--customer').length ??
+              0) >= n,
+          batch.length + typed.length,
+        );
         // Let image errors, autofocus and animations fire if anything was injected.
         await page.waitForTimeout(500);
         const found = await inspect(page);
@@ -238,13 +256,14 @@ describe(`given ${XSS_PAYLOADS.length} XSS payloads in every server-controlled t
         const missing = batch.filter((p) => !found.text.includes(p.text)).map((p) => p.id);
         expect(missing, 'payloads not shown as text').toEqual([]);
         // Each place really carried the payloads: comfort messages (one per payload, then URL
-        // groups), file transfers, agent names, customer-side lines.
+        // groups), file transfers, agent names, customer lines (server-sent and typed).
         expect(found.onHold).toBeGreaterThan(batch.length);
         // uuid transfers build a same-site download path (each shown); an address that is not
         // http(s) is reported by the core and not shown.
         expect(found.downloads).toBeGreaterThanOrEqual(batch.length);
         expect(batch.filter((p) => !found.senders.includes(p.text)).map((p) => p.id)).toEqual([]);
-        expect(found.customerLines).toBeGreaterThanOrEqual(batch.length);
+        expect(found.customerLines).toBeGreaterThanOrEqual(batch.length + typed.length);
+        expect(typed.filter((p) => !found.text.includes(sanitizeMessage(p.text))).map((p) => p.id)).toEqual([]);
         expect(found.links, 'the http(s) payloads became links').toBeGreaterThan(0);
       } finally {
         await opened.close();
