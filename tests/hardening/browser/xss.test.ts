@@ -5,7 +5,9 @@
  * (description and every URL), a file name, a file uuid and a file address (where download
  * links come from), and a customer line twice: replayed by the server as senderType
  * customer, and typed and sent by the visitor (the optional subject line goes out as a
- * customer message; the core strips markup from what a customer sends). The page has NO Content-Security-Policy, so a payload that got into the DOM as
+ * customer message; the core strips markup from what a customer sends). A separate test
+ * puts them in the server-configured pre-chat form (preEngagementConfig: labels,
+ * placeholders, select options, checkbox options) and sends a payload as the subject. The page has NO Content-Security-Policy, so a payload that got into the DOM as
  * markup would run. Then: `window.__xss` was never called (any frame), no dialog opened, the
  * shadow root holds no script/iframe/object/embed/base/meta node and no `on*` attribute,
  * every URL-valued attribute in the widget resolves to http(s), every link is http(s), and the
@@ -202,6 +204,93 @@ describe(`given ${XSS_PAYLOADS.length} XSS payloads in every server-controlled t
       await opened.close();
     }
   });
+
+  it('configured form fields (labels, placeholders, options from chatWidgetParams) and a subject line carry the payloads: none runs', async () => {
+    const subject = XSS_PAYLOADS.find((p) => p.family === 'tag' && sanitizeMessage(p.text) !== '') as XssPayload;
+    const select = XSS_PAYLOADS.map((p) => ({ value: `v${p.id}`, label: p.text }));
+    const checkbox = XSS_PAYLOADS.slice(0, 20).map((p) => p.text);
+    const scenario = {
+      name: 'xss-configured-form',
+      story: 'The pre-chat form comes from the server, every label and option a payload.',
+      availability: {
+        success: true,
+        metrics: { EWT: '30', ResourceStaffedCount: '3' },
+        maxAttempts: 1,
+        chatWidgetParams: {
+          preEngagementConfig: [
+            { type: 'InputItem', attributes: { name: 'firstName', type: 'text', required: true }, label: 'First Name' },
+            { type: 'InputItem', attributes: { name: 'email', type: 'email', required: true }, label: 'Email Address' },
+            ...XSS_PAYLOADS.slice(0, 10).map((p) => ({
+              type: 'InputItem',
+              attributes: { name: `other${p.id}`, type: 'text', required: false, placeholder: p.text },
+              label: p.text,
+            })),
+            { type: 'SelectItem', attributes: { name: 'pick', required: false }, label: subject.text, options: select },
+            {
+              type: 'CheckboxItem',
+              attributes: { name: 'productInterested', required: false },
+              label: subject.text,
+              options: checkbox,
+            },
+            { type: 'InputItem', attributes: { name: 'subject', type: 'text', required: false }, label: 'Subject' },
+          ],
+        },
+      },
+      agents: { sam: { id: 'agent-7', name: 'Sam' } },
+      conversation: [
+        { expect: 'requestChat' },
+        { send: 'requestChat', body: { intrinsics: { name: '{{customerName}}' } } },
+        { join: 'sam' },
+        { say: { agent: 'sam', text: DONE } },
+      ],
+    };
+    const opened = await openPage(chromium, { scenario, speed: 10, initScripts: [RECORDER] });
+    const dialogs: string[] = [];
+    opened.page.on('dialog', (d) => {
+      dialogs.push(`${d.type()}: ${d.message()}`);
+      void d.dismiss();
+    });
+    try {
+      const { page } = opened;
+      await fab(page).waitFor();
+      await page.evaluate(() =>
+        Object.defineProperty(window, '__pageElements', {
+          value: new WeakSet(document.querySelectorAll('*')),
+          enumerable: false,
+        }),
+      );
+      await fab(page).click();
+      const form = page.getByRole('dialog', { name: 'Question Center' });
+      await form.getByLabel('First Name').fill('Ada');
+      await form.getByLabel('Email Address').fill('ada@example.com');
+      await form.getByLabel('Subject').fill(subject.text);
+      await page.waitForTimeout(300);
+      const inForm = await inspect(page);
+      expect(
+        XSS_PAYLOADS.slice(0, 20)
+          .filter((p) => !inForm.text.includes(p.text))
+          .map((p) => p.id),
+      ).toEqual([]);
+      await form.getByRole('button', { name: 'Start chat' }).click();
+      await page.getByText(DONE).waitFor({ timeout: 30_000 });
+      // The subject goes out once, after the first agent message, as a customer line.
+      await page
+        .locator('.cw-msg--customer')
+        .filter({ hasText: sanitizeMessage(subject.text) })
+        .waitFor();
+      await page.waitForTimeout(500);
+      const found = await inspect(page);
+      for (const f of [inForm, found]) {
+        expect(f.calls, 'payload ids that ran').toEqual([]);
+        expect(f.dangerousNodes).toEqual([]);
+        expect(f.handlerAttributes).toEqual([]);
+        expect(f.badUrls).toEqual([]);
+      }
+      expect(dialogs).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  }, 60_000);
 
   it.each(BATCHES.map((batch, i) => [i + 1, batch] as const))(
     'batch %i: no payload runs, no script node or handler is injected, every link is http(s), and each payload shows as text',
