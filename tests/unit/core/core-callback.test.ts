@@ -1,15 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { available, harness } from './support/core-harness.js';
-import { FakeSocket } from './support/fake-env.js';
+import { describe, expect, it, vi } from 'vitest';
+import { available, harness, useFakeClock } from './support/core-harness.js';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
-  FakeSocket.reset();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeClock();
 
 describe('callback form submit (section 4, chat-lite)', () => {
   const request = {

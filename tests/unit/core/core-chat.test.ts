@@ -1,18 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkClientFrame } from '../../../contract/frame-check.js';
 import { TEXTS } from '../../../widget/core/texts.js';
-import { available, chatting, details, harness, socket, texts } from './support/core-harness.js';
+import { available, chatting, details, harness, socket, texts, useFakeClock } from './support/core-harness.js';
 import { FakeSocket } from './support/fake-env.js';
 import { agent, confirmed, joined, left, said } from './support/frames.js';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
-  FakeSocket.reset();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeClock();
 
 describe('a chat through the core (section 4, chat lifecycle)', () => {
   it('§4 widget modes: submit → loading → chat on confirmation; the session and lead are stored once', async () => {

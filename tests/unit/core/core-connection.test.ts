@@ -1,17 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '../../../widget/core/texts.js';
-import { available, chatting, details, harness, socket, texts } from './support/core-harness.js';
+import { available, chatting, details, harness, socket, texts, useFakeClock } from './support/core-harness.js';
 import { FakeSocket } from './support/fake-env.js';
 import { confirmed, said } from './support/frames.js';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
-  FakeSocket.reset();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeClock();
 
 describe('the socket side of a chat through the core (sections 4 and 8)', () => {
   it('§4 socket lifecycle: ping every pingTimer from open', async () => {

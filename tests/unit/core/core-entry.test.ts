@@ -1,19 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkClientFrame } from '../../../contract/frame-check.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { socketUrl } from '../../../widget/core/widget-core.js';
-import { available, availableAnswer, details, harness, socket, texts } from './support/core-harness.js';
-import { FakeSocket } from './support/fake-env.js';
+import { available, availableAnswer, details, harness, socket, texts, useFakeClock } from './support/core-harness.js';
 import { said } from './support/frames.js';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
-  FakeSocket.reset();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeClock();
 
 describe('entry and availability through the core (section 4)', () => {
   it('§4 rule 1: a valid stored session resumes at once (newer widget) without an availability check', async () => {

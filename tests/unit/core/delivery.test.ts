@@ -4,25 +4,18 @@
  * the replay is reconciled by transcript position behind a ping barrier.
  */
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { NewMessageNotificationBody } from '../../../generated/chat-socket.js';
 import { initialState } from '../../../widget/core/chat/initial-state.js';
 import { reduce } from '../../../widget/core/chat/reducer.js';
 import type { WidgetState } from '../../../widget/core/chat/state.js';
 import { createDelivery } from '../../../widget/core/connection/delivery.js';
 import { TEXTS } from '../../../widget/core/texts.js';
-import { chatting, harness, socket, texts } from './support/core-harness.js';
-import { FakeSocket } from './support/fake-env.js';
+import { chatting, harness, socket, texts, useFakeClock } from './support/core-harness.js';
+import type { FakeSocket } from './support/fake-env.js';
 import { said } from './support/frames.js';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
-  FakeSocket.reset();
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
+useFakeClock();
 
 type Core = ReturnType<typeof harness>;
 

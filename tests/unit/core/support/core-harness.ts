@@ -1,5 +1,5 @@
 /** createWidgetCore over the fake environment, with a scripted REST side. */
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { PageConfig } from '../../../../widget/core/config/page-config.js';
 import type { WidgetEnvironment } from '../../../../widget/core/env.js';
 import { createWidgetCore } from '../../../../widget/core/widget-core.js';
@@ -98,4 +98,16 @@ export async function chatting(h: Harness): Promise<void> {
   );
   socket().notify(joined(agent));
   await vi.advanceTimersByTimeAsync(0);
+}
+
+/** Every core test runs on fake timers at a fixed date, with no socket left from the last test. */
+export function useFakeClock(): void {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
+    FakeSocket.reset();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }
