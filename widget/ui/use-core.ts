@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore } from 'react';
 import type { Analytics } from '../core/analytics/index.js';
 import type { WidgetState } from '../core/chat/state.js';
 import type { WidgetCore } from '../core/core-api.js';
@@ -20,8 +20,43 @@ export function useWidget(): WidgetContextValue {
   return value;
 }
 
-/** The one store hook: core state through useSyncExternalStore. */
+/**
+ * Redraws at most once per animation frame. A burst of frames (a resumed 2,000-message
+ * transcript arrives as 2,000 notifications) is drawn once a frame instead of 2,000 times.
+ * The first change after a quiet frame is drawn at once, so a single message never waits;
+ * it opens a one-frame window in which further changes wait for that frame. Reading the
+ * snapshot stays exact: the core's state is immutable and always current.
+ */
+export function frameCoalesced(subscribe: WidgetCore['subscribe'], win: Window | null): WidgetCore['subscribe'] {
+  if (!win || typeof win.requestAnimationFrame !== 'function') return subscribe;
+  return (listener) => {
+    let frame: number | null = null;
+    let dirty = false;
+    const onFrame = () => {
+      frame = null;
+      if (!dirty) return;
+      dirty = false;
+      listener();
+      frame = win.requestAnimationFrame(onFrame);
+    };
+    const unsubscribe = subscribe(() => {
+      if (frame !== null) {
+        dirty = true;
+        return;
+      }
+      listener();
+      frame = win.requestAnimationFrame(onFrame);
+    });
+    return () => {
+      unsubscribe();
+      if (frame !== null) win.cancelAnimationFrame(frame);
+    };
+  };
+}
+
+/** The one store hook: core state through useSyncExternalStore, redrawn at most once a frame. */
 export function useWidgetState(): WidgetState {
-  const { core } = useWidget();
-  return useSyncExternalStore(core.subscribe, core.getSnapshot, core.getSnapshot);
+  const { core, doc } = useWidget();
+  const subscribe = useMemo(() => frameCoalesced(core.subscribe, doc.defaultView), [core, doc]);
+  return useSyncExternalStore(subscribe, core.getSnapshot, core.getSnapshot);
 }

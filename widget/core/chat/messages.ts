@@ -21,12 +21,69 @@ export function appendMessage(chat: ChatState, message: NewMessage, countsAsUnre
  * visitor's view keeps) everything it sends comes first. Pending messages stay at the bottom.
  */
 export function insertFromServer(chat: ChatState, message: NewMessage, countsAsUnread: boolean): ChatState {
-  const at = chat.messages.findIndex((m) => m.kind === 'customer' && m.delivery === 'pending');
+  const at = firstPendingIndex(chat.messages);
   const appended = appendMessage(chat, message, countsAsUnread);
   if (at === -1) return appended;
   const added = appended.messages.at(-1) as ChatMessage;
   const messages = [...chat.messages.slice(0, at), added, ...chat.messages.slice(at)];
   return { ...appended, messages };
+}
+
+/**
+ * Pending customer messages are always at the bottom (server messages go before them, and
+ * delivery is in order), so the search walks back from the end and stops at the first
+ * message the server already has: O(pending) instead of O(transcript) per message.
+ */
+function firstPendingIndex(messages: readonly ChatMessage[]): number {
+  let first = -1;
+  for (let index = messages.length - 1; index >= 0; index--) {
+    const message = messages[index] as ChatMessage;
+    if (message.kind === 'customer') {
+      if (message.delivery !== 'pending') break;
+      first = index;
+    } else if (message.kind === 'live_agent' || message.kind === 'bot' || message.kind === 'other') {
+      break;
+    }
+  }
+  return first;
+}
+
+type ServerKind = 'live_agent' | 'bot' | 'other';
+
+function isServerKind(kind: ChatMessage['kind']): kind is ServerKind {
+  return kind === 'live_agent' || kind === 'bot' || kind === 'other';
+}
+
+function keyOf(kind: ServerKind, timestamp: number, text: string): string {
+  return `${kind}\u0000${timestamp}\u0000${text}`;
+}
+
+/**
+ * The (kind, timestamp, text) of every server message of a messages array, for the "already
+ * shown" check. Built once per array and handed on to the array that extends it, so a long
+ * transcript costs O(1) per new message instead of a scan; an array read again after it was
+ * extended is rebuilt, so the answer is always exact (states stay immutable from outside).
+ */
+const serverKeys = new WeakMap<readonly ChatMessage[], Set<string>>();
+
+function keysOf(messages: readonly ChatMessage[]): Set<string> {
+  let keys = serverKeys.get(messages);
+  if (keys === undefined) {
+    keys = new Set();
+    for (const message of messages) {
+      if (isServerKind(message.kind) && 'text' in message)
+        keys.add(keyOf(message.kind, message.timestamp, message.text));
+    }
+    serverKeys.set(messages, keys);
+  }
+  return keys;
+}
+
+function handOnKeys(from: readonly ChatMessage[], to: readonly ChatMessage[], added: string): void {
+  const keys = keysOf(from);
+  serverKeys.delete(from);
+  keys.add(added);
+  serverKeys.set(to, keys);
 }
 
 export function appendSystem(chat: ChatState, text: string, at: number): ChatState {
@@ -76,13 +133,14 @@ export function receiveMessage(chat: ChatState, body: NewMessageNotificationBody
     );
   }
   const kind = body.senderType;
-  const seen = chat.messages.some((m) => m.kind === kind && m.timestamp === body.timestamp && m.text === text);
-  if (seen) return chat;
+  const key = keyOf(kind, body.timestamp, text);
+  if (keysOf(chat.messages).has(key)) return chat;
   const next = insertFromServer(
     chat,
     { kind, text, timestamp: body.timestamp, displayName: body.displayName ?? '' },
     !dialogOpen,
   );
+  handOnKeys(chat.messages, next.messages, key);
   // Section 4, sender handling: a live agent's message removes the typing indicator.
   return kind === 'live_agent' ? { ...next, agentTyping: null } : next;
 }

@@ -1,4 +1,4 @@
-import { type UIEvent, useEffect, useRef } from 'react';
+import { memo, type UIEvent, useEffect, useRef } from 'react';
 import { linkify } from './linkify.js';
 import type { UiMessage } from './types.js';
 
@@ -27,7 +27,8 @@ function DownloadLink({ message }: { message: UiMessage }) {
   );
 }
 
-function Message({ message }: { message: UiMessage }) {
+/** Memoised: a message whose object did not change (see messages.ts) is not drawn again. */
+const Message = memo(function Message({ message }: { message: UiMessage }) {
   const className = `cw-msg cw-msg--${message.kind}${message.pending ? ' cw-msg--pending' : ''}`;
   const showSender = (message.kind === 'agent' || message.kind === 'bot') && message.sender;
   return (
@@ -39,7 +40,7 @@ function Message({ message }: { message: UiMessage }) {
       {message.pending ? <span className="cw-msg__pending">Sending…</span> : null}
     </li>
   );
-}
+});
 
 /** The transcript: a live region (role log) that keeps the newest message in view. */
 export function MessageList({ messages, typing, onScrolledChange }: MessageListProps) {
