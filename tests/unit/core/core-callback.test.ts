@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { available, harness, useFakeClock } from './support/core-harness.js';
+import { available, harness, withFakeClock } from './support/core-harness.js';
 
-useFakeClock();
+withFakeClock();
 
 describe('callback form submit (section 4, chat-lite)', () => {
   const request = {

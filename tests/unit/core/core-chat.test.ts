@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkClientFrame } from '../../../contract/frame-check.js';
 import { TEXTS } from '../../../widget/core/texts.js';
-import { available, chatting, details, harness, socket, texts, useFakeClock } from './support/core-harness.js';
+import { available, chatting, details, harness, socket, texts, withFakeClock } from './support/core-harness.js';
 import { FakeSocket } from './support/fake-env.js';
 import { agent, confirmed, joined, left, said } from './support/frames.js';
 
-useFakeClock();
+withFakeClock();
 
 describe('a chat through the core (section 4, chat lifecycle)', () => {
   it('§4 widget modes: submit → loading → chat on confirmation; the session and lead are stored once', async () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TEXTS } from '../../../widget/core/texts.js';
-import { available, chatting, details, harness, socket, texts, useFakeClock } from './support/core-harness.js';
+import { available, chatting, details, harness, socket, texts, withFakeClock } from './support/core-harness.js';
 import { FakeSocket } from './support/fake-env.js';
 import { confirmed, said } from './support/frames.js';
 
-useFakeClock();
+withFakeClock();
 
 describe('the socket side of a chat through the core (sections 4 and 8)', () => {
   it('§4 socket lifecycle: ping every pingTimer from open', async () => {

@@ -2,10 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { checkClientFrame } from '../../../contract/frame-check.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { socketUrl } from '../../../widget/core/widget-core.js';
-import { available, availableAnswer, details, harness, socket, texts, useFakeClock } from './support/core-harness.js';
+import { available, availableAnswer, details, harness, socket, texts, withFakeClock } from './support/core-harness.js';
 import { said } from './support/frames.js';
 
-useFakeClock();
+withFakeClock();
 
 describe('entry and availability through the core (section 4)', () => {
   it('§4 rule 1: a valid stored session resumes at once (newer widget) without an availability check', async () => {

@@ -11,11 +11,11 @@ import { reduce } from '../../../widget/core/chat/reducer.js';
 import type { WidgetState } from '../../../widget/core/chat/state.js';
 import { createDelivery } from '../../../widget/core/connection/delivery.js';
 import { TEXTS } from '../../../widget/core/texts.js';
-import { chatting, harness, socket, texts, useFakeClock } from './support/core-harness.js';
+import { chatting, harness, socket, texts, withFakeClock } from './support/core-harness.js';
 import type { FakeSocket } from './support/fake-env.js';
 import { said } from './support/frames.js';
 
-useFakeClock();
+withFakeClock();
 
 type Core = ReturnType<typeof harness>;
 

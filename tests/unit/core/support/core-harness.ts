@@ -101,7 +101,7 @@ export async function chatting(h: Harness): Promise<void> {
 }
 
 /** Every core test runs on fake timers at a fixed date, with no socket left from the last test. */
-export function useFakeClock(): void {
+export function withFakeClock(): void {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
