@@ -23,7 +23,8 @@ export function useWidget(): WidgetContextValue {
 /**
  * Redraws at most once per animation frame. A burst of frames (a resumed 2,000-message
  * transcript arrives as 2,000 notifications) is drawn once a frame instead of 2,000 times.
- * The first change after a quiet frame is drawn at once, so a single message never waits;
+ * The first change after a quiet frame is drawn at once, so a single message never waits
+ * (and in a hidden tab, which runs no frames, every change is drawn at once);
  * it opens a one-frame window in which further changes wait for that frame. Reading the
  * snapshot stays exact: the core's state is immutable and always current.
  */
@@ -40,6 +41,12 @@ export function frameCoalesced(subscribe: WidgetCore['subscribe'], win: Window |
       frame = win.requestAnimationFrame(onFrame);
     };
     const unsubscribe = subscribe(() => {
+      // A hidden tab runs no animation frames: draw now, or a tab taken over by another
+      // would only show 'Chat was opened in another tab' once brought back to the front.
+      if (win.document.visibilityState === 'hidden') {
+        listener();
+        return;
+      }
       if (frame !== null) {
         dirty = true;
         return;

@@ -5,7 +5,9 @@ import { frameCoalesced } from '../../../widget/ui/use-core.js';
 function fakeWindow() {
   const frames = new Map<number, FrameRequestCallback>();
   let next = 1;
+  const document = { visibilityState: 'visible' as DocumentVisibilityState };
   const win = {
+    document,
     requestAnimationFrame: (callback: FrameRequestCallback) => {
       frames.set(next, callback);
       return next++;
@@ -20,6 +22,9 @@ function fakeWindow() {
       for (const callback of due) callback(0);
     },
     pending: () => frames.size,
+    hide: () => {
+      document.visibilityState = 'hidden';
+    },
   };
 }
 
@@ -76,6 +81,18 @@ describe('redraws at most once per animation frame', () => {
     paint();
     store.emit();
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('in a hidden tab (no frames run there) every change is drawn at once', () => {
+    const { win, hide } = fakeWindow();
+    const store = source();
+    const listener = vi.fn();
+    frameCoalesced(store.subscribe, win)(listener);
+    store.emit();
+    hide();
+    store.emit();
+    store.emit();
+    expect(listener).toHaveBeenCalledTimes(3);
   });
 
   it('without animation frames (no window) every change is passed straight through', () => {
