@@ -31,8 +31,12 @@ const outDir = path.resolve(values.out ?? 'generated');
 const ASYNCAPI = 'specs/chat-socket.asyncapi.yaml';
 const OPENAPI = 'specs/widget-http.openapi.yaml';
 
-function header(spec: string, comment: '//' | '#' = '//'): string {
-  return `${comment} Generated from ${spec} by \`npm run generate\` (scripts/generate.ts). Do not edit.\n`;
+function generatedNote(spec: string): string {
+  return `Generated from ${spec} by \`npm run generate\` (scripts/generate.ts). Do not edit.`;
+}
+
+function header(spec: string): string {
+  return `// ${generatedNote(spec)}\n`;
 }
 
 async function readYaml(relative: string): Promise<Record<string, unknown>> {
@@ -41,7 +45,7 @@ async function readYaml(relative: string): Promise<Record<string, unknown>> {
 
 /** JSON has no comments: the header is the schema's own $comment. */
 function jsonWithHeader(spec: string, schema: Record<string, unknown>): string {
-  return `${JSON.stringify({ $comment: header(spec).slice(3).trim(), ...schema }, null, 2)}\n`;
+  return `${JSON.stringify({ $comment: generatedNote(spec), ...schema }, null, 2)}\n`;
 }
 
 async function emit(name: string, text: string): Promise<void> {

@@ -51,7 +51,7 @@ export function asyncapiSchemasToJsonSchema(doc: Record<string, unknown>): JsonO
   };
 }
 
-/** OpenAPI 3.1 component schemas (JSON Schema 2020-12). Titles are added so types keep their names. */
+/** OpenAPI 3.1 component schemas (JSON Schema 2020-12), for the REST validators. */
 export function openapiSchemasToJsonSchema(doc: Record<string, unknown>): JsonObject {
   const schemas = componentSchemas(doc, 'OpenAPI document');
   const $defs = rewrite(schemas, (node) => node) as JsonObject;
@@ -91,12 +91,11 @@ const ANNOTATIONS = ['title', 'description', 'examples', 'example', 'x-unit', '$
  * compiles; without annotations the validators ship about a third of the bytes.
  */
 export function stripAnnotations(schema: JsonObject): JsonObject {
-  const stripped = rewrite(schema, (node) => {
+  return rewrite(schema, (node) => {
     for (const key of ANNOTATIONS) {
       // A property *named* like an annotation (e.g. properties.description) is data, not an annotation.
       if (typeof node[key] === 'string' || key === 'examples' || key === 'example') delete node[key];
     }
     return node;
   }) as JsonObject;
-  return stripped;
 }
