@@ -6,7 +6,7 @@ import { checkServerFrame } from '../../contract/frame-check.js';
 import type { Participant } from '../../generated/chat-socket.js';
 import { framesOfStep } from './frames.js';
 import type { Problems, Raw } from './problems.js';
-import { SAMPLE_VALUES, unknownTemplates } from './template.js';
+import { SAMPLE_VALUES, TEMPLATE_NAMES, unknownTemplates } from './template.js';
 import type { Matchers, Step } from './types.js';
 
 function checkMatchers(where: Matchers | undefined, pointer: string, problems: Problems): void {
@@ -38,7 +38,7 @@ export function checkStepFrames(
     for (const found of unknownTemplates(raw)) {
       problems.add(
         `${at}${found.pointer}`,
-        `uses unknown template {{${found.name}}} (known: guid, authenticationKey, workRequestId, customerName, lastMessage, now, uuid)`,
+        `uses unknown template {{${found.name}}} (known: ${TEMPLATE_NAMES.join(', ')})`,
       );
     }
     if (step.kind === 'expect') checkMatchers(step.where, `${at}/where`, problems);

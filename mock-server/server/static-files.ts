@@ -93,15 +93,8 @@ export function serveSite(roots: SiteRoots, pathname: string, res: ServerRespons
     sendFile(res, file);
     return true;
   }
-  for (const [pattern, page] of PAGE_ROUTES) {
-    if (pattern.test(pathname)) {
-      const file = resolveUnder(roots.demoRoot, page);
-      if (!file) return false;
-      sendFile(res, file, pageHeadersFor(roots, file));
-      return true;
-    }
-  }
-  const file = resolveUnder(roots.demoRoot, pathname);
+  const page = PAGE_ROUTES.find(([pattern]) => pattern.test(pathname))?.[1];
+  const file = resolveUnder(roots.demoRoot, page ?? pathname);
   if (!file) return false;
   sendFile(res, file, pageHeadersFor(roots, file));
   return true;
