@@ -5,7 +5,7 @@
  * { "direction": "client" | "server", "frame": {...}, "time": ISO } per line.
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
-import type { Violation } from '../contract/frame-check.js';
+import { formatViolations, type Violation } from '../contract/frame-check.js';
 
 export type LogMode = 'silent' | 'pretty' | 'json';
 export type Direction = 'client' | 'server';
@@ -52,8 +52,7 @@ export function prettyLine(event: FrameEvent, color: boolean): string {
   const who = event.direction === 'client' ? 'client' : 'server';
   let line = `${paint(color, '2', time)} ${event.session.padEnd(13)} ${arrow} ${who} ${describeFrame(event.frame)}`;
   if (event.violations && event.violations.length > 0) {
-    const text = event.violations.map((v) => `${v.pointer || '/'} ${v.problem}`).join('; ');
-    line += ` ${paint(color, '31;1', `✗ ${text}`)}`;
+    line += ` ${paint(color, '31;1', `✗ ${formatViolations(event.violations)}`)}`;
   }
   if (event.note) line += ` ${paint(color, '33', `(${event.note})`)}`;
   return line;

@@ -41,6 +41,8 @@ export function checkCapture(io: CliIo, file: string, format: CheckFormat): Exit
     const result = checkFrame(captured.direction, captured.frame);
     return { captured, method: methodOf(captured.frame), violations: result.ok ? [] : result.violations };
   });
+  const located = (r: FrameResult, v: FrameResult['violations'][number]) =>
+    `${file}:${r.captured.line}: ${v.pointer || '/'} ${v.problem}`;
   const bad = results.filter((r) => r.violations.length > 0);
   const count = bad.reduce((n, r) => n + r.violations.length, 0);
 
@@ -71,13 +73,13 @@ export function checkCapture(io: CliIo, file: string, format: CheckFormat): Exit
         results.map((r) => ({
           classname: `${r.captured.direction}.${r.method}`,
           name: `${file}:${r.captured.line} ${r.captured.direction} ${r.method}`,
-          failures: r.violations.map((v) => `${file}:${r.captured.line}: ${v.pointer || '/'} ${v.problem}`),
+          failures: r.violations.map((v) => located(r, v)),
         })),
       ),
     );
   } else {
     for (const r of bad) {
-      for (const v of r.violations) io.out(`${file}:${r.captured.line}: ${v.pointer || '/'} ${v.problem}\n`);
+      for (const v of r.violations) io.out(`${located(r, v)}\n`);
     }
     io.out(
       bad.length === 0
