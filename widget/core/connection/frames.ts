@@ -1,10 +1,11 @@
 /** Typed builders of every client frame of section 7. Each result passes checkClientFrame. */
 import type { ClientBody, ClientFrame, ClientFrameOf, CustomField } from '../../../generated/chat-socket.js';
+import { DEFAULTS } from '../config/defaults.js';
 import type { WidgetSettings } from '../config/settings.js';
 import type { CustomerDetails } from '../customer-details.js';
 
 function request<B extends ClientBody>(body: B): Omit<ClientFrame, 'body'> & { body: B } {
-  return { apiVersion: '1.0', type: 'request', authToken: '', body };
+  return { apiVersion: DEFAULTS.apiVersion, type: 'request', authToken: '', body };
 }
 
 export interface RequestChatContext {

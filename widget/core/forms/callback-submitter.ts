@@ -1,4 +1,5 @@
 import { DEFAULTS } from '../config/defaults.js';
+import { TEXTS } from '../texts.js';
 import type { CallbackRequest } from './callback-payload.js';
 import { type FormsHttp, formsClient } from './http.js';
 import type { Logger } from './timers.js';
@@ -12,13 +13,13 @@ export interface StatusCard {
 
 export const CALLBACK_SUCCESS_CARD: StatusCard = {
   kind: 'success',
-  title: 'Thank you!',
-  text: 'We will contact you soon.',
+  title: TEXTS.successTitle,
+  text: TEXTS.successBody,
 };
 export const CALLBACK_FAILURE_CARD: StatusCard = {
   kind: 'error',
-  title: 'Something went wrong!',
-  text: 'Please try again later.',
+  title: TEXTS.failureTitle,
+  text: TEXTS.failureBody,
 };
 
 export type CallbackResult = { ok: true; card: StatusCard } | { ok: false; card: StatusCard };

@@ -1,3 +1,5 @@
+import { formatText } from '../texts.js';
+
 /**
  * Section 8, form message templates, and section 5: "Messages are lower-cased when shown."
  */
@@ -9,12 +11,7 @@ export const FORM_MESSAGE_TEMPLATES = {
 } as const;
 
 /** Replaces {0}, {1}... with the arguments; a placeholder with no argument is left as written. */
-export function formatTemplate(template: string, ...args: readonly (string | number)[]): string {
-  return template.replace(/\{(\d+)\}/g, (placeholder, index: string) => {
-    const value = args[Number(index)];
-    return value === undefined ? placeholder : String(value);
-  });
-}
+export const formatTemplate = formatText;
 
 /** The message as the visitor sees it. */
 export function shownMessage(template: string, ...args: readonly (string | number)[]): string {
