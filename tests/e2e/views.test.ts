@@ -10,6 +10,7 @@ import {
   browserPerFile,
   chatButton,
   dialog,
+  fillPreChatForm,
   screenshot,
   sendMessage,
   seriousViolations,
@@ -111,10 +112,7 @@ describe('every view', { timeout: 45_000 }, () => {
   it('queue-on-hold: comfort messages while waiting, input disabled until Sam joins', async () => {
     const { page } = await demo({ scenario: 'queue-on-hold', speed: 2 });
     await chatButton(page).click();
-    await dialog(page).getByLabel('First Name').fill('Ada');
-    await dialog(page).getByLabel('Email Address').fill('ada@example.com');
-    await dialog(page).getByLabel('Phone Number').fill('2025550143');
-    await dialog(page).getByLabel('Postal Code').fill('94105');
+    await fillPreChatForm(page);
     await dialog(page).getByRole('button', { name: 'Start chat' }).click();
     await page.getByText('You are in the queue. An agent will be with you soon.').first().waitFor({ timeout: 15_000 });
     expect(await dialog(page).getByRole('textbox', { name: 'Type message' }).isDisabled()).toBe(true);
@@ -128,10 +126,7 @@ describe('every view', { timeout: 45_000 }, () => {
     // maxWaitTime 6 s (EWT is 5 s, so chat is still offered) keeps the wait short.
     const { page } = await demo({ scenario: 'connect-timeout', query: { 'opt.maxWaitTime': '6' } });
     await chatButton(page).click();
-    await dialog(page).getByLabel('First Name').fill('Ada');
-    await dialog(page).getByLabel('Email Address').fill('ada@example.com');
-    await dialog(page).getByLabel('Phone Number').fill('2025550143');
-    await dialog(page).getByLabel('Postal Code').fill('94105');
+    await fillPreChatForm(page);
     await dialog(page).getByRole('button', { name: 'Start chat' }).click();
     await page.locator('.cw-loader').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -145,10 +140,7 @@ describe('every view', { timeout: 45_000 }, () => {
   it('typing: the agent typing indicator shows, then the message replaces it', async () => {
     const { page } = await demo({ scenario: 'typing', speed: 1 });
     await chatButton(page).click();
-    await dialog(page).getByLabel('First Name').fill('Ada');
-    await dialog(page).getByLabel('Email Address').fill('ada@example.com');
-    await dialog(page).getByLabel('Phone Number').fill('2025550143');
-    await dialog(page).getByLabel('Postal Code').fill('94105');
+    await fillPreChatForm(page);
     await dialog(page).getByRole('button', { name: 'Start chat' }).click();
     await page.getByText('Sam is typing').waitFor({ timeout: 15_000 });
     await screenshot(page, 'agent-typing');

@@ -113,6 +113,26 @@ interface Findings {
   customerLines: number;
 }
 
+/** Every alert/confirm/prompt the page opens, dismissed and recorded as "type: message". */
+function recordDialogs(page: import('playwright-core').Page): string[] {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(`${d.type()}: ${d.message()}`);
+    void d.dismiss();
+  });
+  return dialogs;
+}
+
+/** Remembers the elements the page has now, so inspect() reports only nodes added later. */
+async function markPageElements(page: import('playwright-core').Page): Promise<void> {
+  await page.evaluate(() =>
+    Object.defineProperty(window, '__pageElements', {
+      value: new WeakSet(document.querySelectorAll('*')),
+      enumerable: false,
+    }),
+  );
+}
+
 /** Everything the assertions need, read from the widget's shadow root (and the page). */
 async function inspect(page: import('playwright-core').Page): Promise<Findings> {
   return page.evaluate(() => {
@@ -245,20 +265,11 @@ describe(`given ${XSS_PAYLOADS.length} XSS payloads in every server-controlled t
       ],
     };
     const opened = await openPage(chromium, { scenario, speed: 10, initScripts: [RECORDER] });
-    const dialogs: string[] = [];
-    opened.page.on('dialog', (d) => {
-      dialogs.push(`${d.type()}: ${d.message()}`);
-      void d.dismiss();
-    });
+    const dialogs = recordDialogs(opened.page);
     try {
       const { page } = opened;
       await fab(page).waitFor();
-      await page.evaluate(() =>
-        Object.defineProperty(window, '__pageElements', {
-          value: new WeakSet(document.querySelectorAll('*')),
-          enumerable: false,
-        }),
-      );
+      await markPageElements(page);
       await fab(page).click();
       const form = page.getByRole('dialog', { name: 'Question Center' });
       await form.getByLabel('First Name').fill('Ada');
@@ -300,20 +311,11 @@ describe(`given ${XSS_PAYLOADS.length} XSS payloads in every server-controlled t
         speed: 1,
         initScripts: [RECORDER],
       });
-      const dialogs: string[] = [];
-      opened.page.on('dialog', (d) => {
-        dialogs.push(`${d.type()}: ${d.message()}`);
-        void d.dismiss();
-      });
+      const dialogs = recordDialogs(opened.page);
       try {
         const { page } = opened;
         await fab(page).waitFor();
-        await page.evaluate(() =>
-          Object.defineProperty(window, '__pageElements', {
-            value: new WeakSet(document.querySelectorAll('*')),
-            enumerable: false,
-          }),
-        );
+        await markPageElements(page);
         await fab(page).click();
         await fillPreChatForm(page);
         await page.getByRole('button', { name: 'Start chat' }).click();
