@@ -13,11 +13,22 @@ export function valueAt(root: unknown, pointer: string): { found: boolean; value
   return { found: true, value: node };
 }
 
+/** Compiled once per pattern, not once per client frame (no flags, so test() keeps no state). */
+const patterns = new Map<string, RegExp>();
+function pattern(source: string): RegExp {
+  let compiled = patterns.get(source);
+  if (!compiled) {
+    compiled = new RegExp(source);
+    patterns.set(source, compiled);
+  }
+  return compiled;
+}
+
 function matchOne(found: boolean, value: unknown, matcher: Matcher): boolean {
   if (matcher === null || typeof matcher !== 'object') return found && value === matcher;
   if (matcher.exists !== undefined && found !== matcher.exists) return false;
   if ('equals' in matcher && !(found && JSON.stringify(value) === JSON.stringify(matcher.equals))) return false;
-  if (matcher.matches !== undefined && !(typeof value === 'string' && new RegExp(matcher.matches).test(value)))
+  if (matcher.matches !== undefined && !(typeof value === 'string' && pattern(matcher.matches).test(value)))
     return false;
   if (matcher.contains !== undefined && !(typeof value === 'string' && value.includes(matcher.contains))) return false;
   return true;
