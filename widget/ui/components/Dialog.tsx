@@ -19,6 +19,17 @@ export interface DialogProps {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** A header button shown as a single-path icon, named by its aria-label. */
+function IconButton({ label, path, onClick }: { label: string; path: string; onClick: () => void }) {
+  return (
+    <button type="button" className="cw-icon-btn" aria-label={label} onClick={onClick}>
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d={path} />
+      </svg>
+    </button>
+  );
+}
+
 /**
  * The modal window: role dialog named by its title, Escape closes, Tab stays inside,
  * focus moves in on open. Focus return and the body scroll lock belong to the modal
@@ -78,31 +89,15 @@ export function Dialog({
       onKeyDown={onKeyDown}
     >
       <header className="cw-dialog__header">
-        {onBack ? (
-          <button type="button" className="cw-icon-btn" aria-label="Back" onClick={onBack}>
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M15 5l-7 7 7 7" />
-            </svg>
-          </button>
-        ) : null}
+        {onBack ? <IconButton label="Back" path="M15 5l-7 7 7 7" onClick={onBack} /> : null}
         <div className="cw-dialog__titles">
           <h2 id="cw-dialog-title" className="cw-dialog__title">
             {title}
           </h2>
           {subheader ? <p className="cw-dialog__subheader">{subheader}</p> : null}
         </div>
-        {onMinimize ? (
-          <button type="button" className="cw-icon-btn" aria-label="Minimize chat" onClick={onMinimize}>
-            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path d="M5 12h14" />
-            </svg>
-          </button>
-        ) : null}
-        <button type="button" className="cw-icon-btn" aria-label="Close chat" onClick={onClose}>
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
-        </button>
+        {onMinimize ? <IconButton label="Minimize chat" path="M5 12h14" onClick={onMinimize} /> : null}
+        <IconButton label="Close chat" path="M6 6l12 12M18 6L6 18" onClick={onClose} />
       </header>
       {/* Focusable so keyboard users can scroll it even when nothing inside is focusable. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
