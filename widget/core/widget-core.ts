@@ -3,7 +3,6 @@
  * availability poller, the current chat session and the UI timers (modal close delay, status
  * card, reset after ending), and disposes them all.
  */
-import type { components } from '../../generated/widget-http.js';
 import { type AvailabilityOutcome, createAvailabilityPoller } from './availability/poller.js';
 import { decideWaitTime, readServiceMetrics } from './availability/wait-time.js';
 import type { WidgetEvent } from './chat/events.js';
@@ -24,8 +23,6 @@ import { createSessionStore, type StoredSession } from './session/session-store.
 import { createStore } from './store/store.js';
 import { TEXTS } from './texts.js';
 
-type ChatWidgetParams = components['schemas']['ChatWidgetParams'];
-
 export { socketUrl };
 
 export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): WidgetCore {
@@ -45,20 +42,19 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
   let resetTimer: TimerHandle | null = null;
   let cardTimer: TimerHandle | null = null;
   let shownCard: StatusCard | null = null;
-  let leadSubmitter = createLeadSubmitter({
-    http: { fetch: (request) => env.fetch(request), baseUrl: settings.apiEndpointsDomain },
-    logger: env.logger,
-    leadPath: settings.leadPath,
-  });
-
-  function applyParams(next: ChatWidgetParams | undefined): void {
-    params = { ...(next ?? {}) };
-    settings = resolveSettings(params, page.options);
-    leadSubmitter = createLeadSubmitter({
+  const newLeadSubmitter = () =>
+    createLeadSubmitter({
       http: { fetch: (request) => env.fetch(request), baseUrl: settings.apiEndpointsDomain },
       logger: env.logger,
       leadPath: settings.leadPath,
     });
+  let leadSubmitter = newLeadSubmitter();
+
+  /** chatWidgetParams arrived (availability answer or stored initializers): settings and flags follow. */
+  function applyParams(next: Record<string, unknown> | undefined): void {
+    params = { ...(next ?? {}) };
+    settings = resolveSettings(params, page.options);
+    leadSubmitter = newLeadSubmitter();
     dispatchFlags();
   }
 
@@ -186,11 +182,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
     const stored = session.load(env.now(), settings.refreshTimeoutSeconds);
     if (stored === null) return false;
     const initializers = session.readJson('initializers');
-    if (typeof initializers === 'object' && initializers !== null) {
-      params = { ...(initializers as Record<string, unknown>) };
-      settings = resolveSettings(params, page.options);
-      dispatchFlags();
-    }
+    if (typeof initializers === 'object' && initializers !== null) applyParams(initializers as Record<string, unknown>);
     // Section 4 rule 1: the newer widget, unless the stored useLatestTDS is the string "false".
     const variant = variantFor(stored.useLatestTDS !== 'false');
     dispatch({ type: 'availabilityResolved', availability: { status: 'resuming' }, variant });

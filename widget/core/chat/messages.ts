@@ -20,7 +20,7 @@ export function appendMessage(chat: ChatState, message: NewMessage, countsAsUnre
  * still pending: the server does not have that one yet, so in the server's order (which the
  * visitor's view keeps) everything it sends comes first. Pending messages stay at the bottom.
  */
-export function insertFromServer(chat: ChatState, message: NewMessage, countsAsUnread: boolean): ChatState {
+function insertFromServer(chat: ChatState, message: NewMessage, countsAsUnread: boolean): ChatState {
   const at = firstPendingIndex(chat.messages);
   const appended = appendMessage(chat, message, countsAsUnread);
   if (at === -1) return appended;
@@ -41,7 +41,7 @@ function firstPendingIndex(messages: readonly ChatMessage[]): number {
     if (message.kind === 'customer') {
       if (message.delivery !== 'pending') break;
       first = index;
-    } else if (message.kind === 'live_agent' || message.kind === 'bot' || message.kind === 'other') {
+    } else if (isServerKind(message.kind)) {
       break;
     }
   }
