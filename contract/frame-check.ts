@@ -18,7 +18,8 @@ export type CheckResult<T> = { ok: true; frame: T } | { ok: false; violations: V
 
 export type FrameDirection = 'client' | 'server';
 
-function escapePointerToken(token: string): string {
+/** One JSON pointer reference token: "~" and "/" escaped (RFC 6901). */
+export function escapePointerToken(token: string): string {
   return token.replaceAll('~', '~0').replaceAll('/', '~1');
 }
 

@@ -2,7 +2,7 @@
  * Checks, at load time, every frame a scenario could send (templates filled with sample
  * session values, branches and rules walked) against the contract, and its matchers.
  */
-import { checkServerFrame } from '../../contract/frame-check.js';
+import { checkServerFrame, escapePointerToken } from '../../contract/frame-check.js';
 import type { Participant } from '../../generated/chat-socket.js';
 import { framesOfStep } from './frames.js';
 import type { Problems, Raw } from './problems.js';
@@ -16,7 +16,7 @@ function checkMatchers(where: Matchers | undefined, pointer: string, problems: P
         new RegExp(matcher.matches);
       } catch (error) {
         problems.add(
-          `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}/matches`,
+          `${pointer}/${escapePointerToken(key)}/matches`,
           `is not a regular expression: ${(error as Error).message}`,
         );
       }

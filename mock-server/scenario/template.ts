@@ -2,6 +2,7 @@
  * Fills {{templates}} in scenario frames with session values. A string that is exactly one
  * template becomes the raw value (so "{{guid}}" stays an integer and "{{now}}" a number).
  */
+import { escapePointerToken } from '../../contract/frame-check.js';
 export interface TemplateValues {
   guid: number;
   authenticationKey: string;
@@ -72,7 +73,7 @@ export function unknownTemplates(value: unknown, pointer = ''): { pointer: strin
   }
   if (value !== null && typeof value === 'object') {
     return Object.entries(value).flatMap(([key, item]) =>
-      unknownTemplates(item, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`),
+      unknownTemplates(item, `${pointer}/${escapePointerToken(key)}`),
     );
   }
   return [];
