@@ -184,6 +184,38 @@ describe('socket lifecycle (section 4)', () => {
     expect(same.events.at(-1)).toBe('reconnecting:1');
   });
 
+  it("§4 socket lifecycle: another tab's timestamp that reaches storage after the 1001 still means transferred, not a reconnect", () => {
+    const clock = { own: 1000, stored: 1000 };
+    const env = testEnvironment();
+    const finals: FinalClose[] = [];
+    const connection = createConnection({
+      env,
+      settings: resolveSettings({ retryInterval: 3000, maxNumberOfRetries: 2 }),
+      url: 'wss://chat.example.com/chat',
+      previouslyConnected: false,
+      ownTimestamp: () => clock.own,
+      storedTimestamp: () => clock.stored,
+      handlers: {
+        onOpen: () => {},
+        onNotification: () => {},
+        onFatalError: () => {},
+        onSocketError: () => {},
+        onReconnecting: () => {},
+        onFinalClose: (close) => finals.push(close),
+      },
+    });
+    connection.connect();
+    FakeSocket.last().open();
+    const sockets = FakeSocket.instances.length;
+    FakeSocket.last().drop(1001);
+    expect(finals).toEqual([]);
+    // Storage events between tabs are asynchronous: the other tab's stamp lands a moment later.
+    clock.stored = 1500;
+    vi.advanceTimersByTime(3000);
+    expect(finals).toEqual([{ kind: 'transferred' }]);
+    expect(FakeSocket.instances).toHaveLength(sockets);
+  });
+
   it('§4 socket lifecycle: a renewing session starts as previously connected and retries a failed first open', () => {
     const { connection, events } = setup({ previouslyConnected: true });
     connection.connect();

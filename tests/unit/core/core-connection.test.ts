@@ -94,6 +94,25 @@ describe('the socket side of a chat through the core (sections 4 and 8)', () => 
     expect(FakeSocket.instances).toHaveLength(1);
   });
 
+  it('§4 socket lifecycle: the newer timestamp is stored before renewChat goes out, so the tab the server closes finds it', async () => {
+    const h = harness();
+    await chatting(h);
+    const stored = () => Number(h.env.storage.getItem('lastChatRequestTimestamp'));
+    const before = stored();
+    socket().drop(1006);
+    await vi.advanceTimersByTimeAsync(3000);
+    const second = socket();
+    const storedWhenSent: number[] = [];
+    const send = second.send.bind(second);
+    second.send = (data: string) => {
+      storedWhenSent.push(stored());
+      send(data);
+    };
+    second.open();
+    expect(second.methods()[0]).toBe('renewChat');
+    expect(storedWhenSent[0]).toBeGreaterThan(before);
+  });
+
   it('§8 server error 503: maintenance text, session cleared, socket closed, chat ended', async () => {
     const h = harness();
     await chatting(h);

@@ -117,6 +117,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   }
 
   function login(repeat: boolean): void {
+    // Stamped before the frame goes out: the server closes the other tab's socket as soon as
+    // it reads a renewChat, and that tab must already find this newer timestamp.
+    stamp();
     if (credentials === null) {
       connection.send(
         requestChatFrame({
@@ -131,7 +134,6 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     } else {
       renew(credentials.guid, credentials.authenticationKey);
     }
-    stamp();
     if (repeat) dispatch({ type: 'reconnected', at: env.now() });
     if (credentials !== null && options.getState().chat.status.kind === 'connecting') {
       dispatch({ type: 'chatConfirmed' });

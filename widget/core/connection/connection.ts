@@ -200,7 +200,11 @@ export function createConnection(options: ConnectionOptions): Connection {
     handlers.onReconnecting(retries);
     retryTimer = env.timers.setTimeout(() => {
       retryTimer = null;
-      open();
+      // Another tab's timestamp reaches this tab's storage asynchronously and may land after
+      // the close itself: look again before reconnecting, or the two tabs take the chat back
+      // and forth.
+      if (isTransfer(code)) finish({ kind: 'transferred' });
+      else open();
     }, settings.retryInterval);
   }
 
