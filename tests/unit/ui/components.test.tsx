@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChatButton } from '../../../widget/ui/components/ChatButton.js';
@@ -8,7 +8,7 @@ import { Composer } from '../../../widget/ui/components/Composer.js';
 import { Dialog } from '../../../widget/ui/components/Dialog.js';
 import { EndChatPrompt } from '../../../widget/ui/components/EndChatPrompt.js';
 import { Field, type UiField } from '../../../widget/ui/components/fields.js';
-import { MessageList } from '../../../widget/ui/components/MessageList.js';
+import { MESSAGE_BLOCK_SIZE, MessageList } from '../../../widget/ui/components/MessageList.js';
 import { StatusCard } from '../../../widget/ui/components/StatusCard.js';
 import { TopicList } from '../../../widget/ui/components/TopicList.js';
 
@@ -95,6 +95,33 @@ describe('MessageList', () => {
     expect(log.textContent).toContain('<img src=x onerror=alert(1)> hi');
     expect(screen.getByText('Ana is typing')).toBeTruthy();
     expect(screen.getByText('Sending…')).toBeTruthy();
+  });
+
+  it('a long transcript is one list of items in order, whatever blocks it is drawn in; a changed message is redrawn', () => {
+    const messages = Array.from({ length: 2 * MESSAGE_BLOCK_SIZE + 7 }, (_, i) => ({
+      id: `m${i}`,
+      kind: 'customer' as const,
+      text: `line ${i}`,
+      pending: i === 3,
+    }));
+    const { rerender } = render(<MessageList messages={messages} typing={null} onScrolledChange={() => {}} />);
+    const list = screen.getByRole('list');
+    const items = () => within(list).getAllByRole('listitem');
+    expect(items().map((item) => item.querySelector('.cw-msg__text')?.textContent)).toEqual(
+      messages.map((m) => m.text),
+    );
+    expect(items()[3]?.textContent).toContain('Sending…');
+    const delivered = messages.map((m, i) => (i === 3 ? { ...m, pending: false } : m));
+    rerender(
+      <MessageList
+        messages={[...delivered, { id: 'new', kind: 'customer', text: 'last', pending: false }]}
+        typing={null}
+        onScrolledChange={() => {}}
+      />,
+    );
+    expect(items()).toHaveLength(messages.length + 1);
+    expect(items()[3]?.textContent).toBe('line 3');
+    expect(items().at(-1)?.textContent).toBe('last');
   });
 
   it('links only http(s) URLs', () => {

@@ -32,15 +32,48 @@ const Message = memo(function Message({ message }: { message: UiMessage }) {
   const className = `cw-msg cw-msg--${message.kind}${message.pending ? ' cw-msg--pending' : ''}`;
   const showSender = (message.kind === 'agent' || message.kind === 'bot') && message.sender;
   return (
-    <li className={className}>
+    // biome-ignore lint/a11y/useSemanticElements: an li must be a child of its list, and layout blocks sit between them
+    <div role="listitem" className={className}>
       {showSender ? <span className="cw-msg__sender">{message.sender}</span> : null}
       <span className="cw-msg__text">
         {message.kind === 'download' ? <DownloadLink message={message} /> : linkify(message.text)}
       </span>
       {message.pending ? <span className="cw-msg__pending">Sending…</span> : null}
-    </li>
+    </div>
   );
 });
+
+/**
+ * Messages are drawn in blocks of this many. The browser lays out a column of n boxes in
+ * O(n) on every append; a block that no longer changes is one box whose layout is reused,
+ * so appending the 1,000th message costs about what the 10th did (BENCHMARKS.md, item 2).
+ */
+export const MESSAGE_BLOCK_SIZE = 50;
+
+function sameMessages(before: { messages: readonly UiMessage[] }, after: { messages: readonly UiMessage[] }): boolean {
+  return before.messages.length === after.messages.length && before.messages.every((m, i) => m === after.messages[i]);
+}
+
+/** One block of the transcript; a full block whose messages are unchanged is skipped by React. */
+const MessageBlock = memo(function MessageBlock({ messages }: { messages: readonly UiMessage[] }) {
+  const full = messages.length === MESSAGE_BLOCK_SIZE;
+  return (
+    // role none: the blocks are layout only; the list's items are the messages.
+    <div role="none" className={full ? 'cw-log__block cw-log__block--full' : 'cw-log__block'}>
+      {messages.map((message) => (
+        <Message key={message.id} message={message} />
+      ))}
+    </div>
+  );
+}, sameMessages);
+
+function toBlocks(messages: readonly UiMessage[]): (readonly UiMessage[])[] {
+  const blocks: (readonly UiMessage[])[] = [];
+  for (let start = 0; start < messages.length; start += MESSAGE_BLOCK_SIZE) {
+    blocks.push(messages.slice(start, start + MESSAGE_BLOCK_SIZE));
+  }
+  return blocks;
+}
 
 /** The transcript: a live region (role log) that keeps the newest message in view. */
 export function MessageList({ messages, typing, onScrolledChange }: MessageListProps) {
@@ -56,11 +89,13 @@ export function MessageList({ messages, typing, onScrolledChange }: MessageListP
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling transcript must be reachable by keyboard
     <div className="cw-log" ref={listRef} onScroll={onScroll} tabIndex={0}>
       <div role="log" aria-live="polite" aria-label="Chat messages">
-        <ol className="cw-log__list">
-          {messages.map((message) => (
-            <Message key={message.id} message={message} />
+        {/* biome-ignore lint/a11y/useSemanticElements: its items are in layout blocks, which an ol may not hold */}
+        <div role="list" className="cw-log__list">
+          {toBlocks(messages).map((block, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a block is its position in the transcript
+            <MessageBlock key={index} messages={block} />
           ))}
-        </ol>
+        </div>
       </div>
       {typing ? (
         <p className="cw-typing">
