@@ -8,8 +8,15 @@ import { fillPreChatForm } from '../../e2e/harness.js';
 
 /**
  * Runs before any page script: window.WebSocket becomes a subclass that records its
- * instances and the time of the first newMessage each receives; `__deliver(texts)` hands
- * frames to the newest socket's listeners (onmessage included) as MessageEvents.
+ * instances and the arrival times of the newMessage frames each receives; `__deliver(texts)`
+ * hands frames to the newest socket's listeners (onmessage included) as MessageEvents.
+ *
+ * `__holdReplay(wanted)` arms a gate on the handler the widget sets (onmessage): from the
+ * next frame on, frames are held, in order, until `wanted` newMessage frames are in; then
+ * they are handed to the widget one per task (a posted message each, as a socket delivers
+ * them) and `__replay.releasedAt` records when. That takes the browser's own socket transport
+ * out of a measurement of the widget's work; everything after the gate is drained goes
+ * straight through.
  */
 export const SOCKET_TAP = `
 (() => {
@@ -17,22 +24,61 @@ export const SOCKET_TAP = `
   if (!('__name' in window)) Object.defineProperty(window, '__name', { value: (f) => f, enumerable: false });
   const Native = window.WebSocket;
   const sockets = [];
+  const isNewMessage = (data) => typeof data === 'string' && data.includes('"newMessage"');
+  let gate = null;
+  const replay = { releasedAt: NaN, drainedAt: NaN };
+  const drain = () => {
+    replay.releasedAt = performance.now();
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      const next = gate.queue.shift();
+      if (next === undefined) {
+        replay.drainedAt = performance.now();
+        gate = null;
+        channel.port1.close();
+        return;
+      }
+      next.handler(next.event);
+      channel.port2.postMessage(null);
+    };
+    channel.port2.postMessage(null);
+  };
   class Tapped extends Native {
     constructor(url, protocols) {
       super(url, protocols);
       sockets.push(this);
-      this.__firstNewMessageAt = 0;
-      this.__lastNewMessageAt = 0;
+      this.__newMessageArrivals = [];
       this.addEventListener('message', (e) => {
-        if (typeof e.data === 'string' && e.data.includes('"newMessage"')) {
-          if (!this.__firstNewMessageAt) this.__firstNewMessageAt = performance.now();
-          this.__lastNewMessageAt = performance.now();
-        }
+        if (isNewMessage(e.data)) this.__newMessageArrivals.push(performance.now());
       });
+    }
+    get onmessage() {
+      return super.onmessage;
+    }
+    set onmessage(handler) {
+      if (typeof handler !== 'function') {
+        super.onmessage = handler;
+        return;
+      }
+      super.onmessage = (event) => {
+        if (gate === null) return handler(event);
+        gate.queue.push({ handler, event });
+        if (gate.held < gate.wanted && isNewMessage(event.data)) {
+          gate.held += 1;
+          if (gate.held === gate.wanted) drain();
+        }
+      };
     }
   }
   Object.defineProperty(window, 'WebSocket', { value: Tapped, writable: true, configurable: true, enumerable: false });
   Object.defineProperty(window, '__sockets', { value: sockets, enumerable: false });
+  Object.defineProperty(window, '__replay', { value: replay, enumerable: false });
+  Object.defineProperty(window, '__holdReplay', {
+    enumerable: false,
+    value: (wanted) => {
+      gate = { wanted, held: 0, queue: [] };
+    },
+  });
   Object.defineProperty(window, '__deliver', {
     enumerable: false,
     value: (texts) => {
