@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import type { Analytics } from '../core/analytics/index.js';
 import type { WidgetCore } from '../core/core-api.js';
 import type { WidgetHost } from '../embed/host.js';
 import { App } from './App.js';
+import { createRoot } from './react-root.js';
 import looksCss from './styles/looks.css?inline';
 import widgetCss from './styles/widget.css?inline';
 import { WidgetContext } from './use-core.js';
