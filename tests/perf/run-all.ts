@@ -61,20 +61,28 @@ async function main(): Promise<void> {
     try {
       log('host-page cost (item 1)...');
       const host = await hostCostBench(chromium, Number(process.env.HOST_RUNS ?? 5), log);
+      const worstLoad = Math.max(...host.widgetLongTaskMsPerLoad);
+      const allMean = (v: number[]) => ms(v.reduce((a, b) => a + b, 0) / v.length);
       add(
         '1',
-        'long-task time during page load, with the widget (mean)',
-        `${ms(host.widgetLongTaskMs)} (without: ${ms(host.longTaskMsWithout.reduce((a, b) => a + b, 0) / host.runs)})`,
+        'long-task time caused by the widget during page load (its scripts in long frames), mean',
+        `${ms(host.widgetLongTaskMs)} (loads: ${host.widgetLongTaskMsPerLoad.map((v) => v.toFixed(0)).join(', ')} ms)`,
         '<= 50 ms',
         host.widgetLongTaskMs <= 50,
       );
-      const worst = Math.max(...host.longTaskMsWith);
       add(
         '1',
-        'long-task time during page load, with the widget (worst load)',
-        `${ms(worst)} (loads: ${host.longTaskMsWith.map((v) => v.toFixed(0)).join(', ')} ms)`,
+        'the same, worst load',
+        `${ms(worstLoad)} (longest widget script: ${host.worstWidgetScript ? `${ms(host.worstWidgetScript.duration)}, ${host.worstWidgetScript.invoker}` : 'none in a long frame'})`,
         '<= 50 ms',
-        worst <= 50,
+        worstLoad <= 50,
+      );
+      add(
+        '1',
+        "every long task of the page, the host's included, mean",
+        `${allMean(host.longTaskMsWith)} with the widget, ${allMean(host.longTaskMsWithout)} without; widget on a ${host.slowCpu}x slower CPU: ${ms(host.widgetLongTaskMsSlowCpu)}`,
+        '',
+        null,
       );
       add('1', 'CLS from the button (max of runs)', String(host.cls), '= 0', host.cls === 0);
       add(
