@@ -12,6 +12,7 @@ import { type MockServer, startMockServer, type TranscriptEntry } from '../../mo
 import { createRandom } from '../../mock-server/random.js';
 import { TEXTS } from '../../widget/core/texts.js';
 import { customer, sharedStorage, type Visit, visit } from '../integration/core/support/core-over-mock.js';
+import { reportFigure } from '../support/bench-figure.js';
 import { type ChaosProxy, startChaosProxy } from './support/chaos-proxy.js';
 
 const SEED = Number(process.env.CHAOS_SEED ?? 20261121);
@@ -183,6 +184,16 @@ describe('chaos: nothing lost under faults (issue 6, item 3)', () => {
         `order kept=${JSON.stringify(shown) === JSON.stringify(expected)} wall=${seconds}s` +
         (stalled === null ? '' : ` STALLED: ${stalled}`),
     );
+    const orderKept = JSON.stringify(shown) === JSON.stringify(expected);
+    reportFigure({
+      item: '3',
+      figure: `chaos: ${TOTAL}-message conversation through ${DROP_POINTS} drops`,
+      value:
+        `${lost} lost, ${duplicated} duplicated, order ${orderKept ? 'kept' : 'BROKEN'} ` +
+        `(${drops.abnormal} abnormal closes, ${drops.restart} server restarts, ${drops.renew} during the renew; ${seconds} s)`,
+      budget: '0 lost, 0 duplicated, order kept',
+      pass: stalled === null && lost === 0 && duplicated === 0 && orderKept && dropped === DROP_POINTS,
+    });
 
     expect(stalled).toBeNull();
     expect(dropped).toBe(DROP_POINTS);

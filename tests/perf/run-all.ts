@@ -4,16 +4,22 @@
  *   (tests/perf/browser/*), with the widget built from this working tree;
  * - the mock server's load figures (item 8): tests/perf/server-bench.ts run as a child
  *   process with --json (its own table is printed too), 2,000 sessions by default.
- * Exits 1 when a budget fails. Env: BENCH_ONLY=browser|server, HOST_RUNS (5), plus the
+ * - the hardening tests (items 3-7: chaos, hostile server input, XSS, CSP, hostile host page)
+ *   run once more with vitest, each reporting its figures;
+ * Exits 1 when a budget fails. Env: BENCH_ONLY=browser|server|hardening, HOST_RUNS (5), plus the
  * server benchmark's own (SESSIONS, MESSAGES, SPEED, RAMP_MS).
  */
 import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { launchChromium } from '../hardening/browser/support/browser.js';
+import { BENCH_FIGURES_ENV, type BenchFigure } from '../support/bench-figure.js';
 import { hostCostBench } from './browser/host-cost-bench.js';
 import { renderBench } from './browser/render-bench.js';
 import { SERVER_BENCH_JSON_PREFIX, type ServerBenchFigures } from './server/figures.js';
+
+const ROOT = path.join(import.meta.dirname, '../..');
 
 interface Row {
   item: string;
@@ -29,6 +35,52 @@ const add = (item: string, figure: string, value: string, budget: string, pass: 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const log = (line: string) => console.log(line);
 const only = process.env.BENCH_ONLY;
+/** BENCH_ONLY=browser|hardening|server runs that part alone. */
+const runs = (part: 'browser' | 'hardening' | 'server') => !only || only === part;
+
+/**
+ * Items 3-7 are tests in `npm test` (tests/hardening); they are run once more here, with
+ * BENCH_FIGURES set, and each reports its figures (tests/support/bench-figure.ts). A failed
+ * test is a failed row of its own, so a figure missing because its test broke still fails.
+ */
+function runHardeningTests(): Promise<{ figures: BenchFigure[]; summary: string; exitCode: number | null }> {
+  const file = path.join(ROOT, '.tmp', `bench-figures-${process.pid}.jsonl`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  rmSync(file, { force: true });
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', 'tests/hardening'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, [BENCH_FIGURES_ENV]: file },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const figures = existsSync(file)
+        ? readFileSync(file, 'utf8')
+            .split('\n')
+            .filter((line) => line.trim() !== '')
+            .map((line) => JSON.parse(line) as BenchFigure)
+        : [];
+      rmSync(file, { force: true });
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest colours its output
+      const plain = out.replace(/\u001b\[[0-9;]*m/g, '');
+      const summary = plain.split('\n').find((line) => line.startsWith('Tests: ')) ?? 'no summary';
+      if (code !== 0) process.stdout.write(plain);
+      resolve({ figures, summary, exitCode: code });
+    });
+  });
+}
 
 function runServerBench(): Promise<ServerBenchFigures> {
   return new Promise((resolve, reject) => {
@@ -55,7 +107,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const load = loadavg().map((v) => v.toFixed(2));
   let chromiumVersion = 'not run';
-  if (only !== 'server') {
+  if (runs('browser')) {
     const chromium = await launchChromium();
     chromiumVersion = chromium.browser.version();
     try {
@@ -131,7 +183,20 @@ async function main(): Promise<void> {
     }
   }
 
-  if (only !== 'browser') {
+  if (runs('hardening')) {
+    log('faults, hostile input and content, CSP, hostile host page (items 3-7): vitest run tests/hardening ...');
+    const hardening = await runHardeningTests();
+    for (const f of hardening.figures) add(f.item, f.figure, f.value, f.budget, f.pass);
+    add(
+      '3-7',
+      'the hardening tests themselves (tests/hardening, also in npm test)',
+      hardening.summary.replace('Tests: ', ''),
+      'all pass',
+      hardening.exitCode === 0,
+    );
+  }
+
+  if (runs('server')) {
     log('mock server (item 8): npm run bench:server --json ...');
     const s = await runServerBench();
     add(
@@ -159,6 +224,9 @@ async function main(): Promise<void> {
     add('8', 'failed sessions', String(s.failures), '= 0', s.failures === 0);
   }
 
+  // In the issue's order; the row for the hardening run itself closes items 3-7.
+  const order = (item: string) => Number(item.split('-').at(-1)) + (item.includes('-') ? 0.5 : 0);
+  rows.sort((a, b) => order(a.item) - order(b.item));
   const header = ['item', 'figure', 'value', 'budget', 'result'];
   const table = rows.map((r) => [r.item, r.figure, r.value, r.budget, r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL']);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => (r[i] as string).length)));

@@ -12,6 +12,7 @@
  *   is open only the body's scroll lock differs), and `chatWidget` is its one new global.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportFigure } from '../../support/bench-figure.js';
 import { type Chromium, fab, launchChromium, type Opened, openPage, PAGES_ROOT } from './support/browser.js';
 import { decodePng, differingShare } from './support/png.js';
 
@@ -105,9 +106,14 @@ describe('given a host page with aggressive global CSS', () => {
       }
       const dialogBox = await boxOf(plain, '[role="dialog"]');
       const dialogShare = differingShare(await shot(plain, dialogBox), await shot(hostile, dialogBox));
-      console.log(
-        `hostile host page: button ${(fabShare * 100).toFixed(2)}% of pixels differ, open dialog ${(dialogShare * 100).toFixed(2)}% (budget 1%)`,
-      );
+      reportFigure({
+        item: '7',
+        figure:
+          'hostile host page (global !important resets, huge fonts, box-sizing): pixels that differ from the plain page',
+        value: `button ${(fabShare * 100).toFixed(2)}%, open dialog ${(dialogShare * 100).toFixed(2)}%`,
+        budget: '<= 1%',
+        pass: fabShare <= 0.01 && dialogShare <= 0.01,
+      });
       expect(fabShare).toBeLessThanOrEqual(0.01);
       expect(dialogShare).toBeLessThanOrEqual(0.01);
       expect(await boxOf(hostile, '[role="dialog"]')).toEqual(dialogBox);
@@ -148,6 +154,17 @@ describe('given a host page with aggressive global CSS', () => {
         await dialog.waitFor({ state: 'detached' });
         await page.waitForTimeout(700);
         const closed = await hostState(withWidget);
+        const changes =
+          differences(base.styles, mounted.styles).length +
+          whileOpen.length +
+          differences(base.styles, closed.styles).length;
+        reportFigure({
+          item: '7',
+          figure: `${name} host page: host styles and globals the widget changes`,
+          value: `${changes} computed-style changes on ${Object.keys(base.styles).length} host properties (mounted, open apart from the scroll lock, closed); new globals: ${closed.newGlobals.join(', ')}`,
+          budget: 'none beyond its one global',
+          pass: changes === 0 && closed.newGlobals.join() === 'chatWidget',
+        });
         expect(differences(base.styles, closed.styles)).toEqual([]);
         expect(closed.newGlobals).toEqual(['chatWidget']);
       } finally {

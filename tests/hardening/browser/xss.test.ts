@@ -16,6 +16,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeMessage } from '../../../widget/core/chat/sanitize.js';
 import { fillPreChatForm } from '../../e2e/harness.js';
+import { reportFigure } from '../../support/bench-figure.js';
 import { XSS_PAYLOADS, type XssPayload } from '../fixtures/xss-payloads.js';
 import { type Chromium, fab, launchChromium, openPage } from './support/browser.js';
 
@@ -197,6 +198,22 @@ afterAll(async () => {
   await chromium?.close();
 });
 
+/** The item 5 figure of one page: what ran or was injected, against a budget of nothing. */
+function reportXss(where: string, payloads: number, inspected: Findings[], dialogs: string[], missing: number[]): void {
+  const sum = (pick: (f: Findings) => readonly unknown[]) => inspected.reduce((n, f) => n + pick(f).length, 0);
+  const ran = sum((f) => f.calls);
+  const nodes = sum((f) => f.dangerousNodes);
+  const handlers = sum((f) => f.handlerAttributes);
+  const badUrls = sum((f) => f.badUrls);
+  reportFigure({
+    item: '5',
+    figure: `XSS, ${payloads} payloads in ${where}`,
+    value: `${ran} ran, ${dialogs.length} dialogs, ${nodes} script-capable nodes, ${handlers} on* attributes, ${badUrls} non-http(s) URLs; ${missing.length} not shown as text`,
+    budget: 'nothing runs or is injected; links http(s) only',
+    pass: ran + dialogs.length + nodes + handlers + badUrls + missing.length === 0,
+  });
+}
+
 const HALF = Math.ceil(XSS_PAYLOADS.length / 2);
 const BATCHES = [XSS_PAYLOADS.slice(0, HALF), XSS_PAYLOADS.slice(HALF)];
 
@@ -291,6 +308,13 @@ describe(`given ${XSS_PAYLOADS.length} XSS payloads in every server-controlled t
         .waitFor();
       await page.waitForTimeout(500);
       const found = await inspect(page);
+      reportXss(
+        'a server-configured pre-chat form and a subject line',
+        XSS_PAYLOADS.length,
+        [inForm, found],
+        dialogs,
+        [],
+      );
       for (const f of [inForm, found]) {
         expect(f.calls, 'payload ids that ran').toEqual([]);
         expect(f.dangerousNodes).toEqual([]);
@@ -339,12 +363,19 @@ describe(`given ${XSS_PAYLOADS.length} XSS payloads in every server-controlled t
         // Let image errors, autofocus and animations fire if anything was injected.
         await page.waitForTimeout(500);
         const found = await inspect(page);
+        const missing = batch.filter((p) => !found.text.includes(p.text)).map((p) => p.id);
+        reportXss(
+          `batch ${_n}: agent messages, names, on-hold texts and URLs, file names, customer and subject lines`,
+          batch.length,
+          [found],
+          dialogs,
+          missing,
+        );
         expect(found.calls, 'payload ids that ran').toEqual([]);
         expect(dialogs).toEqual([]);
         expect(found.dangerousNodes).toEqual([]);
         expect(found.handlerAttributes).toEqual([]);
         expect(found.badUrls).toEqual([]);
-        const missing = batch.filter((p) => !found.text.includes(p.text)).map((p) => p.id);
         expect(missing, 'payloads not shown as text').toEqual([]);
         // Each place really carried the payloads: comfort messages (one per payload, then URL
         // groups), file transfers, agent names, customer lines (server-sent and typed).
