@@ -64,15 +64,17 @@ it('20,000 hostile server frames: nothing thrown, each reported once, state cons
   }
   const elapsed = wallClock() - started;
   const reported = h.env.onError.mock.calls.length;
-  const slowest = Math.max(...durations);
+  const sorted = [...durations].sort((a, b) => a - b);
+  const p99Frame = sorted[Math.floor(sorted.length * 0.99)] ?? 0;
+  const slowest = sorted.at(-1) ?? 0;
   reportFigure({
     item: '4',
-    figure: `hostile server input: ${HOSTILE_FRAMES} malformed, truncated, oversized and wrong-typed frames into the core`,
+    figure: `hostile server input: ${HOSTILE_FRAMES} frames into the core (${[...counts].map(([k, n]) => `${k} ${n}`).join(', ')}; size limit ${DEFAULTS.maxIncomingFrameBytes} bytes)`,
     value:
       `0 thrown, ${reported} reported, chat still active; ${Math.round(HOSTILE_FRAMES / (elapsed / 1000))} frames/s, ` +
-      `slowest frame ${slowest.toFixed(2)} ms`,
-    budget: 'none thrown, each reported once, main thread never blocked >= 50 ms',
-    pass: reported === HOSTILE_FRAMES && slowest < 50,
+      `p99 ${p99Frame.toFixed(3)} ms per frame (slowest ${slowest.toFixed(2)} ms)`,
+    budget: 'none thrown, each reported once, p99 < 16 ms per frame',
+    pass: reported === HOSTILE_FRAMES && p99Frame < 16,
   });
 
   // Each hostile frame reported exactly once, and nothing else reported.
@@ -100,12 +102,5 @@ it('20,000 hostile server frames: nothing thrown, each reported once, state cons
   h.core.sendMessage('still here?');
   expect(live.sent.at(-1)).toMatchObject({ body: { method: 'newMessage', message: 'still here?' } });
 
-  durations.sort((a, b) => a - b);
-  const p99 = durations[Math.floor(durations.length * 0.99)] ?? 0;
-  console.log(
-    `hostile server input: ${HOSTILE_FRAMES} frames (${[...counts].map(([k, n]) => `${k} ${n}`).join(', ')}), ` +
-      `${h.env.onError.mock.calls.length} reported, ${Math.round(HOSTILE_FRAMES / (elapsed / 1000))} frames/s, ` +
-      `p99 ${p99.toFixed(3)} ms per frame (budget: every frame reported once, none thrown); ` +
-      `size limit ${DEFAULTS.maxIncomingFrameBytes} bytes`,
-  );
+  expect(p99Frame).toBeLessThan(16);
 }, 120_000);
