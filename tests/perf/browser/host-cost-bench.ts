@@ -7,7 +7,8 @@
  *   The budgeted figure is the long-task time caused by the widget: the time its own scripts
  *   (/widget/embed.js and its chunks, with the style and layout they force) ran inside long
  *   animation frames, as the browser attributes it (LoAF script entries, those of 5 ms or
- *   more). Mean and worst load are both budgeted. Every long task of the page, the host's
+ *   more). The mean over the loads is budgeted; the worst load is printed (one load can
+ *   stall on a shared machine). Every long task of the page, the host's
  *   included, is printed beside it, with and without the widget (/widget/embed.js answered
  *   with an empty module, loaded alternately): on this shared 2-core machine the plain page
  *   alone has long tasks of 50-70 ms in some loads (its first layout, context creation).

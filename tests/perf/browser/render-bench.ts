@@ -19,7 +19,8 @@
  * (the greeting and the 2,000 lines). The budgeted figure is the widget's: the replay is held
  * until all of it is in, then handed to the widget one frame per task as fast as the page
  * takes them (SOCKET_TAP's __holdReplay), and timed from the hand-over to the first
- * animation frame in which all are in the DOM (layout forced there). The same resume over
+ * animation frame in which all are in the DOM (layout forced there); the median of five
+ * reloads. The same resume over
  * the real socket, timed from the first frame's arrival, and the time a bare WebSocket in the
  * same page needs just to receive that replay are printed beside it: on this machine the
  * browser's socket transport alone takes about as long as the whole budget.
@@ -37,8 +38,9 @@ export interface RenderFigures {
   heapPerMessageEarly: number;
   heapPerMessageLate: number;
   heapSeries: { messages: number; bytes: number; domNodes: number }[];
-  /** From handing the held replay to the widget to all of it drawn (the budgeted figure). */
+  /** From handing the held replay to the widget to all of it drawn: median of RESUMES reloads (budgeted). */
   resume2000Ms: number;
+  resume2000Runs: number[];
   resumeRendered: number;
   /** The same resume over the real socket: first replayed frame's arrival to all drawn. */
   resumeOverSocketMs: number;
@@ -51,6 +53,8 @@ export interface RenderFigures {
 /** The agent's greeting plus the 2,000 transcript lines. */
 const RESUMED = 2000;
 const REPLAYED = RESUMED + 1;
+/** Reloads of the held resume; the median is budgeted, as for the appends (one slow reload on a shared machine is noise). */
+const RESUMES = 5;
 
 interface ResumeResult {
   rendered: number;
@@ -269,14 +273,22 @@ export async function renderBench(chromium: Chromium, log: (line: string) => voi
     initScripts: [SOCKET_TAP, RESUME_WATCH],
   });
   let held: ResumeResult;
+  let heldRuns: number[] = [];
   let overSocket: ResumeResult;
   let bareSocketMs = Number.NaN;
   try {
     const { page } = resume;
     await startChat(page, /Hello from Sam/);
     await page.getByText(new RegExp(`Transcript line ${RESUMED}:`)).waitFor({ timeout: 60_000 });
-    held = await resumeAfterReload(page, 'held');
-    log(`  resumed ${held.rendered} messages: ${held.ms.toFixed(1)} ms from the hand-over (held replay)`);
+    const helds: ResumeResult[] = [];
+    for (let i = 0; i < RESUMES; i++) {
+      const one = await resumeAfterReload(page, 'held');
+      helds.push(one);
+      log(`  resumed ${one.rendered} messages: ${one.ms.toFixed(1)} ms from the hand-over (held replay)`);
+    }
+    heldRuns = helds.map((r) => r.ms);
+    held = { ...(helds[0] as ResumeResult), ms: median(heldRuns) };
+    held.rendered = Math.min(...helds.map((r) => r.rendered));
     overSocket = await resumeAfterReload(page, 'socket');
     log(
       `  resumed ${overSocket.rendered} messages: ${overSocket.ms.toFixed(1)} ms from the first frame over the socket (arrival ${overSocket.arrivalMs.toFixed(1)} ms)`,
@@ -297,6 +309,7 @@ export async function renderBench(chromium: Chromium, log: (line: string) => voi
     heapPerMessageLate: (bytesAt(5000) - bytesAt(4000)) / 1000,
     heapSeries,
     resume2000Ms: held.ms,
+    resume2000Runs: heldRuns,
     resumeRendered: held.rendered,
     resumeOverSocketMs: overSocket.ms,
     resumeArrivalMs: overSocket.arrivalMs,
