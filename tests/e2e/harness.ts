@@ -33,14 +33,23 @@ let widgetRoot: string | undefined;
  * browser closes. One per test file.
  */
 export async function launchBrowser(): Promise<Browser> {
+  const launched = await launchWithWidget();
+  widgetRoot = launched.widgetRoot;
+  return launched.browser;
+}
+
+/**
+ * The widget built from this working tree into a folder of its own, and the system Chromium
+ * (extra flags allowed); the folder is removed when the browser closes.
+ */
+export async function launchWithWidget(extraArgs: string[] = []): Promise<{ browser: Browser; widgetRoot: string }> {
   const built = await buildWidget();
-  widgetRoot = built.dir;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
   browser.on('disconnected', () => built.remove());
-  return browser;
+  return { browser, widgetRoot: built.dir };
 }
 
 /**

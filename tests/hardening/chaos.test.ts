@@ -176,15 +176,15 @@ describe('chaos: nothing lost under faults (issue 6, item 3)', () => {
     const dropped = drops.abnormal + drops.restart + drops.renew;
     const reconnects = chat.texts().filter((t) => t === TEXTS.reconnected).length;
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const orderKept = JSON.stringify(shown) === JSON.stringify(expected);
     console.log(
       `chaos seed=${SEED}: messages=${expected.length} (customer ${customerCount}, agent ${expected.length - customerCount}) ` +
         `drops=${dropped}/${plan.length} (abnormal ${drops.abnormal}, restart ${drops.restart}, during renew ${drops.renew}) ` +
         `sockets killed=${net.killed.abnormal + net.killed.restart + net.killed.renew} reconnects=${reconnects} ` +
         `socket attempts=${chat.sockets.length} lost=${lost} duplicated=${duplicated} ` +
-        `order kept=${JSON.stringify(shown) === JSON.stringify(expected)} wall=${seconds}s` +
+        `order kept=${orderKept} wall=${seconds}s` +
         (stalled === null ? '' : ` STALLED: ${stalled}`),
     );
-    const orderKept = JSON.stringify(shown) === JSON.stringify(expected);
     reportFigure({
       item: '3',
       figure: `chaos: ${TOTAL}-message conversation through ${DROP_POINTS} drops`,

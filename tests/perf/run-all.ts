@@ -38,69 +38,66 @@ const only = process.env.BENCH_ONLY;
 /** BENCH_ONLY=browser|hardening|server runs that part alone. */
 const runs = (part: 'browser' | 'hardening' | 'server') => !only || only === part;
 
+/** Runs node with `args` and collects its output (echoed as it comes when `echo`); never rejects on a failed exit. */
+function runNode(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; echo: boolean },
+): Promise<{ out: string; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: options.env ?? process.env,
+      stdio: ['ignore', 'pipe', options.echo ? 'inherit' : 'pipe'],
+    });
+    let out = '';
+    const collect = (chunk: Buffer) => {
+      out += chunk;
+      if (options.echo) process.stdout.write(chunk);
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ out, code }));
+  });
+}
+
 /**
  * Items 3-7 are tests in `npm test` (tests/hardening); they are run once more here, with
  * BENCH_FIGURES set, and each reports its figures (tests/support/bench-figure.ts). A failed
  * test is a failed row of its own, so a figure missing because its test broke still fails.
  */
-function runHardeningTests(): Promise<{ figures: BenchFigure[]; summary: string; exitCode: number | null }> {
+async function runHardeningTests(): Promise<{ figures: BenchFigure[]; summary: string; exitCode: number | null }> {
   const file = path.join(ROOT, '.tmp', `bench-figures-${process.pid}.jsonl`);
   mkdirSync(path.dirname(file), { recursive: true });
   rmSync(file, { force: true });
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', 'tests/hardening'],
-      {
-        cwd: ROOT,
-        env: { ...process.env, [BENCH_FIGURES_ENV]: file },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk;
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      out += chunk;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const figures = existsSync(file)
-        ? readFileSync(file, 'utf8')
-            .split('\n')
-            .filter((line) => line.trim() !== '')
-            .map((line) => JSON.parse(line) as BenchFigure)
-        : [];
-      rmSync(file, { force: true });
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest colours its output
-      const plain = out.replace(/\u001b\[[0-9;]*m/g, '');
-      const summary = plain.split('\n').find((line) => line.startsWith('Tests: ')) ?? 'no summary';
-      if (code !== 0) process.stdout.write(plain);
-      resolve({ figures, summary, exitCode: code });
-    });
+  const { out, code } = await runNode([path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', 'tests/hardening'], {
+    env: { ...process.env, [BENCH_FIGURES_ENV]: file },
+    echo: false,
   });
+  const figures = existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as BenchFigure)
+    : [];
+  rmSync(file, { force: true });
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: vitest colours its output
+  const plain = out.replace(/\u001b\[[0-9;]*m/g, '');
+  const summary = plain.split('\n').find((line) => line.startsWith('Tests: ')) ?? 'no summary';
+  if (code !== 0) process.stdout.write(plain);
+  return { figures, summary, exitCode: code };
 }
 
-function runServerBench(): Promise<ServerBenchFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(import.meta.dirname, 'server-bench.ts'), '--json'],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk;
-      process.stdout.write(chunk);
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith(SERVER_BENCH_JSON_PREFIX));
-      if (code !== 0 || !line) reject(new Error(`server-bench exited ${code} without figures`));
-      else resolve(JSON.parse(line.slice(SERVER_BENCH_JSON_PREFIX.length)) as ServerBenchFigures);
-    });
-  });
+async function runServerBench(): Promise<ServerBenchFigures> {
+  const { out, code } = await runNode(
+    ['--import', 'tsx', path.join(import.meta.dirname, 'server-bench.ts'), '--json'],
+    {
+      echo: true,
+    },
+  );
+  const line = out.split('\n').find((l) => l.startsWith(SERVER_BENCH_JSON_PREFIX));
+  if (code !== 0 || !line) throw new Error(`server-bench exited ${code} without figures`);
+  return JSON.parse(line.slice(SERVER_BENCH_JSON_PREFIX.length)) as ServerBenchFigures;
 }
 
 async function main(): Promise<void> {

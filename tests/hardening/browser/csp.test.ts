@@ -8,10 +8,10 @@
  * widget's shadow root reach it too). A positive control at the end proves the policy is
  * in force and the listener sees violations.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fillPreChatForm, sendMessage } from '../../e2e/harness.js';
 import { reportFigure } from '../../support/bench-figure.js';
-import { type Chromium, fab, launchChromium, openPage } from './support/browser.js';
+import { chromiumPerFile, fab } from './support/browser.js';
 
 const POLICY = "script-src 'self'";
 
@@ -22,17 +22,11 @@ const LISTENER = `
   }, true);
 `;
 
-let chromium: Chromium;
-beforeAll(async () => {
-  chromium = await launchChromium();
-});
-afterAll(async () => {
-  await chromium?.close();
-});
+const open = chromiumPerFile();
 
 describe(`given the demo page served with Content-Security-Policy: ${POLICY}`, () => {
   it('the widget works from the button to End Chat and no securitypolicyviolation fires', async () => {
-    const opened = await openPage(chromium, {
+    const opened = await open({
       scenario: 'happy-path',
       speed: 10,
       pageHeaders: { 'Content-Security-Policy': POLICY },

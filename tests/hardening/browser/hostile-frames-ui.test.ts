@@ -7,13 +7,13 @@
  * frame is reported once (the widget's error hook logs it with console.error), no exception
  * escapes to the page, the valid messages are shown, and the visitor can still chat.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../widget/core/config/defaults.js';
 import { fillPreChatForm, sendMessage } from '../../e2e/harness.js';
 import { agentMessage, SOCKET_TAP } from '../../perf/browser/page-tools.js';
 import { reportFigure } from '../../support/bench-figure.js';
 import { hostileFrames } from '../support/hostile-frames.js';
-import { type Chromium, fab, launchChromium, openPage } from './support/browser.js';
+import { chromiumPerFile, fab } from './support/browser.js';
 
 const HOSTILE_FRAMES = 20_000;
 const VALID_EVERY = 200;
@@ -72,17 +72,11 @@ function encode(): { strings: string[]; frames: Wire[] } {
   return { strings, frames };
 }
 
-let chromium: Chromium;
-beforeAll(async () => {
-  chromium = await launchChromium();
-});
-afterAll(async () => {
-  await chromium?.close();
-});
+const open = chromiumPerFile();
 
 describe('given 20,000 hostile server frames during a live chat in real Chromium', () => {
   it('the UI stays responsive, each is reported once, nothing escapes, and the chat goes on', async () => {
-    const opened = await openPage(chromium, {
+    const opened = await open({
       scenario: 'happy-path',
       speed: 10,
       initScripts: [SOCKET_TAP, ERROR_COUNTER],

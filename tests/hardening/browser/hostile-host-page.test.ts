@@ -11,23 +11,17 @@
  *   is the same with and without the widget (after opening and closing the dialog; while it
  *   is open only the body's scroll lock differs), and `chatWidget` is its one new global.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { reportFigure } from '../../support/bench-figure.js';
-import { type Chromium, fab, launchChromium, type Opened, openPage, PAGES_ROOT } from './support/browser.js';
+import { chromiumPerFile, fab, type Opened, PAGES_ROOT } from './support/browser.js';
 import { decodePng, differingShare } from './support/png.js';
 
 const KEYS_BEFORE = `Object.defineProperty(window, '__keysBefore', { value: Object.keys(window), enumerable: false });`;
 
-let chromium: Chromium;
-beforeAll(async () => {
-  chromium = await launchChromium();
-});
-afterAll(async () => {
-  await chromium?.close();
-});
+const openPage = chromiumPerFile();
 
 async function open(page: 'plain' | 'hostile', withWidget = true): Promise<Opened> {
-  const opened = await openPage(chromium, {
+  const opened = await openPage({
     scenario: 'happy-path',
     demoRoot: PAGES_ROOT,
     path: `/${page}.html`,

@@ -26,14 +26,13 @@ export const SOCKET_TAP = `
   const sockets = [];
   const isNewMessage = (data) => typeof data === 'string' && data.includes('"newMessage"');
   let gate = null;
-  const replay = { releasedAt: NaN, drainedAt: NaN };
+  const replay = { releasedAt: NaN };
   const drain = () => {
     replay.releasedAt = performance.now();
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
       const next = gate.queue.shift();
       if (next === undefined) {
-        replay.drainedAt = performance.now();
         gate = null;
         channel.port1.close();
         return;

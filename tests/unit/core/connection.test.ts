@@ -185,32 +185,16 @@ describe('socket lifecycle (section 4)', () => {
   });
 
   it("§4 socket lifecycle: another tab's timestamp that reaches storage after the 1001 still means transferred, not a reconnect", () => {
-    const clock = { own: 1000, stored: 1000 };
-    const env = testEnvironment();
-    const finals: FinalClose[] = [];
-    const connection = createConnection({
-      env,
-      settings: resolveSettings({ retryInterval: 3000, maxNumberOfRetries: 2 }),
-      url: 'wss://chat.example.com/chat',
-      previouslyConnected: false,
-      ownTimestamp: () => clock.own,
-      storedTimestamp: () => clock.stored,
-      handlers: {
-        onOpen: () => {},
-        onNotification: () => {},
-        onFatalError: () => {},
-        onSocketError: () => {},
-        onReconnecting: () => {},
-        onFinalClose: (close) => finals.push(close),
-      },
-    });
+    // setup reads own and stored on every close, so the test can move them.
+    const timestamps = { own: 1000, stored: 1000 };
+    const { connection, finals } = setup(timestamps);
     connection.connect();
     FakeSocket.last().open();
     const sockets = FakeSocket.instances.length;
     FakeSocket.last().drop(1001);
     expect(finals).toEqual([]);
     // Storage events between tabs are asynchronous: the other tab's stamp lands a moment later.
-    clock.stored = 1500;
+    timestamps.stored = 1500;
     vi.advanceTimersByTime(3000);
     expect(finals).toEqual([{ kind: 'transferred' }]);
     expect(FakeSocket.instances).toHaveLength(sockets);

@@ -5,10 +5,10 @@
  * does not expose (a scenario object, a page root, page headers such as a CSP).
  */
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { type MockServer, type MockServerOptions, startMockServer } from '../../../../mock-server/index.js';
-import { type BuiltWidget, buildWidget } from '../../../e2e/build-widget.js';
-import { CHROMIUM_ARGS } from '../../../e2e/harness.js';
+import { launchWithWidget } from '../../../e2e/harness.js';
 
 export const PAGES_ROOT = path.join(import.meta.dirname, '../pages');
 
@@ -18,20 +18,33 @@ export interface Chromium {
   close(): Promise<void>;
 }
 
-/** Builds the widget into .tmp/ and launches the system Chromium (extra flags allowed). */
+/** Builds the widget into .tmp/ and launches the system Chromium (the e2e harness's launch). */
 export async function launchChromium(extraArgs: string[] = []): Promise<Chromium> {
-  const built: BuiltWidget = await buildWidget();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, ...extraArgs],
-  });
+  const { browser, widgetRoot } = await launchWithWidget(extraArgs);
   return {
     browser,
-    widgetRoot: built.dir,
+    widgetRoot,
     async close() {
       await browser.close().catch(() => undefined);
-      built.remove();
     },
+  };
+}
+
+/**
+ * One Chromium for the calling test file, closed after its tests (as the e2e harness's
+ * browserPerFile). Call it at the top of a file; the returned function opens a page.
+ */
+export function chromiumPerFile(): (options: OpenOptions) => Promise<Opened> {
+  let launched: Chromium | undefined;
+  beforeAll(async () => {
+    launched = await launchChromium();
+  });
+  afterAll(async () => {
+    await launched?.close();
+  });
+  return (options) => {
+    if (launched === undefined) throw new Error('chromiumPerFile: open pages inside tests, after the browser launched');
+    return openPage(launched, options);
   };
 }
 
