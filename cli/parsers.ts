@@ -26,3 +26,8 @@ export function parseBytes(value: string): number {
   const unit = (match[2] ?? '').toLowerCase();
   return Number(match[1]) * (unit.startsWith('k') ? 1024 : unit.startsWith('m') ? 1024 * 1024 : 1);
 }
+
+export function parseCount(value: string): number {
+  if (!/^[1-9][0-9]*$/.test(value)) throw new InvalidArgumentError('must be a whole number of at least 1.');
+  return Number(value);
+}

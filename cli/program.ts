@@ -3,12 +3,13 @@
  * tests drive it in-process with exitOverride() and explicit argv.
  */
 import { Command, Option } from 'commander';
+import { LIMITS } from '../mock-server/server/start.js';
 import { checkCapture } from './commands/check.js';
 import { listScenarios } from './commands/list.js';
 import { type ServeOptions, type ServeResult, serve } from './commands/serve.js';
 import { validateScenarios } from './commands/validate.js';
 import { type CliIo, EXIT, type ExitCode } from './io.js';
-import { parseBytes, parsePort, parseSeed, parseSpeed } from './parsers.js';
+import { parseBytes, parseCount, parsePort, parseSeed, parseSpeed } from './parsers.js';
 
 export interface ProgramRun {
   /** The exit code the last action chose (usage errors are reported by commander). */
@@ -44,6 +45,29 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
     .option('--record <capture.jsonl>', 'write every frame to a capture `mock-chat check` reads')
     .option('--seed <n>', 'seed of everything random (guids, keys, ids)', parseSeed)
     .option('--max-payload <bytes>', 'largest client frame; bigger ones close with 1009', parseBytes, 64 * 1024)
+    .option(
+      '--allow-origin <origin...>',
+      'pages besides this server and loopback ones that may use /__mock/* and /chat ("*" for any)',
+    )
+    .option(
+      '--max-sessions <n>',
+      'chat sessions and sockets held at once; the longest-orphaned go first',
+      parseCount,
+      LIMITS.maxSessions,
+    )
+    .option('--transcript-entries <n>', 'transcript entries kept per session (oldest fall off)', parseCount, 1000)
+    .option(
+      '--transcript-bytes <bytes>',
+      'transcript bytes kept per session (oldest fall off)',
+      parseBytes,
+      1024 * 1024,
+    )
+    .option(
+      '--max-buffered <bytes>',
+      'bytes waiting for one client before it counts as not reading and is closed',
+      parseBytes,
+      LIMITS.maxBufferedBytes,
+    )
     .action(async (options: ServeOptions) => {
       run.serve = await serve(io, options);
       run.code = run.serve.code;

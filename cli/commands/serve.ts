@@ -4,6 +4,7 @@
  */
 import { MockChatError, type MockServer, startMockServer } from '../../mock-server/index.js';
 import type { LogMode } from '../../mock-server/log.js';
+import { SEEDED_WARNING } from '../../mock-server/random.js';
 import { type CliIo, EXIT, type ExitCode } from '../io.js';
 
 export interface ServeOptions {
@@ -16,6 +17,11 @@ export interface ServeOptions {
   record?: string;
   seed?: number;
   maxPayload?: number;
+  allowOrigin?: string[];
+  maxSessions?: number;
+  transcriptEntries?: number;
+  transcriptBytes?: number;
+  maxBuffered?: number;
 }
 
 export interface ServeResult {
@@ -37,6 +43,11 @@ export async function serve(io: CliIo, options: ServeOptions): Promise<ServeResu
       record: options.record,
       seed: options.seed,
       maxPayload: options.maxPayload,
+      allowOrigins: options.allowOrigin?.flatMap((entry) => entry.split(',').map((o) => o.trim())),
+      maxSessions: options.maxSessions,
+      transcriptLimit: options.transcriptEntries,
+      transcriptBytes: options.transcriptBytes,
+      maxBufferedBytes: options.maxBuffered,
     });
   } catch (error) {
     if (!(error instanceof MockChatError)) throw error;
@@ -44,6 +55,7 @@ export async function serve(io: CliIo, options: ServeOptions): Promise<ServeResu
     for (const line of error.code === 'SCENARIO_INVALID' ? [] : error.problems) io.err(`  ${line}\n`);
     return { code: error.code === 'SCENARIO_INVALID' ? EXIT.violations : EXIT.unusable };
   }
+  if (options.seed !== undefined) io.err(`${SEEDED_WARNING}\n`);
   const ready = `mock-chat: scenario ${server.scenario} ready at ${server.url} (socket ${server.socketUrl})`;
   if (options.log === 'json') {
     io.out(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', message: ready, url: server.url })}\n`);

@@ -1,12 +1,13 @@
 /**
  * Routes of the one HTTP server: CORS preflights, the REST calls, the scenario switch
- * under /__mock/, the demo site (or the page for people), and 404 for the rest.
+ * under /__mock/ (for allowed origins only, see origin-policy.ts), the demo site (or the
+ * page for people), and 404 for the rest.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MockChatError } from '../errors.js';
-import type { ScenarioCatalog } from './catalog.js';
 import { homePage } from './home-page.js';
-import { corsHeaders, readBody, sendJson, sendText } from './http-util.js';
+import { readBody, requestUrl, restCorsHeaders, sendJson, sendText } from './http-util.js';
+import type { OriginPolicy } from './origin-policy.js';
 import {
   callback,
   checkAvailability,
@@ -20,37 +21,97 @@ import { type SiteRoots, serveSite, widgetIsBuilt } from './static-files.js';
 
 export interface HttpContext extends RestContext {
   roots: SiteRoots;
+  origins: OriginPolicy;
   /** Called after the scenario is switched over HTTP. */
   switched(): void;
 }
 
-async function switchScenario(req: IncomingMessage, res: ServerResponse, catalog: ScenarioCatalog, ctx: HttpContext) {
+/** CORS of the admin routes: the allowed page's own origin echoed, never credentials. */
+function adminCors(req: IncomingMessage, ctx: HttpContext): Record<string, string> {
+  const origin = ctx.origins.allowedOrigin(req);
+  return origin === undefined
+    ? {}
+    : {
+        'Access-Control-Allow-Origin': origin,
+        'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+        'Access-Control-Allow-Headers': 'Content-Type',
+        Vary: 'Origin',
+      };
+}
+
+async function switchScenario(req: IncomingMessage, res: ServerResponse, ctx: HttpContext) {
+  const cors = adminCors(req, ctx);
+  // JSON only: a cross-site form can POST text/plain without a preflight, never JSON.
+  if (!String(req.headers['content-type'] ?? '').includes('application/json')) {
+    sendJson(
+      req,
+      res,
+      415,
+      { success: false, message: 'body must be JSON {"name": "<scenario>"} (Content-Type: application/json)' },
+      cors,
+    );
+    return;
+  }
   let name: unknown;
   try {
     name = (JSON.parse(await readBody(req, 4096)) as { name?: unknown }).name;
   } catch {
-    sendJson(req, res, 400, { success: false, message: 'body must be JSON {"name": "<scenario>"}' });
+    sendJson(req, res, 400, { success: false, message: 'body must be JSON {"name": "<scenario>"}' }, cors);
     return;
   }
   try {
-    const scenario = catalog.switchTo(String(name));
+    const scenario = ctx.catalog.switchTo(String(name));
     ctx.switched();
     ctx.log.info(`[mock-chat] scenario switched to ${scenario.name}`);
-    sendJson(req, res, 200, { success: true, current: scenario.name, story: scenario.story });
+    sendJson(req, res, 200, { success: true, current: scenario.name, story: scenario.story }, cors);
   } catch (error) {
     const message = error instanceof MockChatError ? `${error.reason}; ${error.fix}` : String(error);
-    sendJson(req, res, 404, { success: false, message, scenarios: catalog.list().map((s) => s.name) });
+    sendJson(req, res, 404, { success: false, message, scenarios: ctx.catalog.list().map((s) => s.name) }, cors);
   }
 }
 
+/** /__mock/*: the scenario listing and switch, for allowed origins only. */
+async function admin(req: IncomingMessage, res: ServerResponse, pathname: string, ctx: HttpContext): Promise<boolean> {
+  const method = req.method ?? 'GET';
+  if (!pathname.startsWith('/__mock/')) return false;
+  const api = pathname === '/__mock/scenarios' || pathname === '/__mock/scenario';
+  if (!api) return false;
+  if (!ctx.origins.allows(req)) {
+    sendJson(req, res, 403, { success: false, message: 'origin not allowed (mock-chat serve --allow-origin)' }, {});
+    return true;
+  }
+  if (method === 'OPTIONS') {
+    res.writeHead(204, adminCors(req, ctx));
+    res.end();
+  } else if (method === 'GET' && pathname === '/__mock/scenarios') {
+    sendJson(req, res, 200, { current: ctx.catalog.current.name, scenarios: ctx.catalog.list() }, adminCors(req, ctx));
+  } else if (method === 'POST' && pathname === '/__mock/scenario') {
+    await switchScenario(req, res, ctx);
+  } else {
+    sendJson(
+      req,
+      res,
+      405,
+      { success: false, message: `${method} is not allowed on ${pathname}` },
+      adminCors(req, ctx),
+    );
+  }
+  return true;
+}
+
 export async function route(req: IncomingMessage, res: ServerResponse, ctx: HttpContext): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://mock.invalid');
+  const url = requestUrl(req);
+  if (url === undefined) {
+    sendJson(req, res, 400, { success: false, message: 'the request target is not a URL path' });
+    return;
+  }
   const { pathname } = url;
   const method = req.method ?? 'GET';
   res.on('finish', () => ctx.log.info(`[http] ${method} ${pathname} ${res.statusCode}`));
 
+  if (await admin(req, res, pathname, ctx)) return;
   if (method === 'OPTIONS') {
-    res.writeHead(204, corsHeaders(req));
+    res.writeHead(204, restCorsHeaders(req));
     res.end();
     return;
   }
@@ -60,17 +121,18 @@ export async function route(req: IncomingMessage, res: ServerResponse, ctx: Http
   if (method === 'POST' && pathname === '/cua-api/forms/callback') return callback(req, res, url, ctx);
   if (method === 'POST' && pathname === '/cua-api/forms/lead') return lead(req, res, url, ctx);
   const file = /^\/cua-api\/chat\/files\/([^/]+)\/([^/]+)$/.exec(pathname);
-  if (method === 'GET' && file)
-    return downloadFile(req, res, decodeURIComponent(file[1] as string), decodeURIComponent(file[2] as string), ctx);
-  if (method === 'GET' && pathname === '/__mock/scenarios') {
-    sendJson(req, res, 200, { current: ctx.catalog.current.name, scenarios: ctx.catalog.list() });
-    return;
+  if (method === 'GET' && file) {
+    const [workRequestId, uuid] = [file[1], file[2]].map(decodedSegment);
+    if (workRequestId === undefined || uuid === undefined) {
+      sendJson(req, res, 400, { success: false, message: 'the file path is not valid percent-encoding' });
+      return;
+    }
+    return downloadFile(req, res, workRequestId, uuid, ctx);
   }
-  if (method === 'POST' && pathname === '/__mock/scenario') return switchScenario(req, res, ctx.catalog, ctx);
   if (method === 'GET' || method === 'HEAD') {
     // The demo site once the widget is built; the page for people at / otherwise (or when
     // the demo pages are missing), and always at /__mock/.
-    if (widgetIsBuilt(ctx.roots) && serveSite(ctx.roots, pathname, res)) return;
+    if (widgetIsBuilt(ctx.roots) && (await serveSite(ctx.roots, pathname, res))) return;
     if (pathname === '/' || pathname === '/__mock' || pathname === '/__mock/') {
       const current = ctx.catalog.current;
       sendText(
@@ -83,4 +145,12 @@ export async function route(req: IncomingMessage, res: ServerResponse, ctx: Http
     }
   }
   sendJson(req, res, 404, { success: false, message: `No route for ${method} ${pathname}` });
+}
+
+function decodedSegment(segment: string | undefined): string | undefined {
+  try {
+    return segment === undefined ? undefined : decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,23 +1,36 @@
-/** Small helpers for node:http answers: CORS, JSON, bodies, cookies. */
+/** Small helpers for node:http answers: CORS, JSON, bodies, cookies, failures. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** Permissive CORS: the widget is embedded on other origins. */
-export function corsHeaders(req: IncomingMessage): Record<string, string> {
-  const origin = req.headers.origin;
+/**
+ * CORS of the REST calls the widget makes: any page may call them (the widget is embedded on
+ * other sites) and none needs cookies, so no credentials are allowed and nothing is reflected.
+ */
+export function restCorsHeaders(req: IncomingMessage): Record<string, string> {
   return {
-    'Access-Control-Allow-Origin': origin ?? '*',
+    'Access-Control-Allow-Origin': '*',
     'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-    'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? 'Content-Type, Authorization',
-    'Access-Control-Allow-Credentials': 'true',
+    'Access-Control-Allow-Headers': safeHeaderList(req.headers['access-control-request-headers']),
     'Access-Control-Max-Age': '600',
-    Vary: 'Origin',
   };
 }
 
-export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown): void {
+/** The headers a preflight asks for, when they are a plain list of header names. */
+function safeHeaderList(asked: string | undefined): string {
+  return asked !== undefined && /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/.test(asked)
+    ? asked
+    : 'Content-Type, Authorization';
+}
+
+export function sendJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  cors: Record<string, string> = restCorsHeaders(req),
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
-    ...corsHeaders(req),
+    ...cors,
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-store',
@@ -53,12 +66,52 @@ export function readBody(req: IncomingMessage, limit = 256 * 1024): Promise<stri
   });
 }
 
+/** A cookie's value, percent-decoded when it is valid percent-encoding, else as sent. */
 export function cookie(req: IncomingMessage, name: string): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    const value = rest.join('=');
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
   }
   return undefined;
+}
+
+/**
+ * The request target as a URL, or undefined when it is none (`//`, `http://[`): the server
+ * answers 400 rather than throwing. Absolute-form targets (`GET http://host/chat`) keep
+ * their path and query.
+ */
+export function requestUrl(req: IncomingMessage): URL | undefined {
+  try {
+    return new URL(req.url ?? '/', 'http://mock.invalid');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Forgets every header set so far and answers `status` with a short JSON body: for an error
+ * that happens after a handler set headers (a Content-Length of a file it never sent would
+ * leave the client waiting for bytes that never come).
+ */
+export function sendFailure(res: ServerResponse, status: number, message: string): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
+  const text = JSON.stringify({ success: false, message });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  });
+  res.end(text);
 }
 
 export function escapeHtml(text: string): string {

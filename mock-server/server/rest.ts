@@ -4,7 +4,7 @@
  * checked with the generated validators; in strict mode a request that breaks the
  * contract is answered 400 with the pointer and problem.
  */
-import { createReadStream, statSync } from 'node:fs';
+
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { formatViolations, toViolation, type Violation } from '../../contract/frame-check.js';
 import type { GeneratedValidator } from '../../generated/validator.js';
@@ -20,7 +20,8 @@ import type { Scenario, SubmissionAnswer } from '../scenario/types.js';
 import type { SessionRegistry } from '../session/registry.js';
 import type { ContractMode } from '../socket/context.js';
 import type { ScenarioCatalog } from './catalog.js';
-import { corsHeaders, readBody, sendJson } from './http-util.js';
+import { readBody, restCorsHeaders, sendJson } from './http-util.js';
+import { contentDisposition, streamFile } from './send-file.js';
 
 export interface RestContext {
   catalog: ScenarioCatalog;
@@ -128,24 +129,26 @@ export function lead(req: IncomingMessage, res: ServerResponse, url: URL, ctx: R
 }
 
 /** GET /cua-api/chat/files/{workRequestId}/{uuid}: a file the session's scenario shares. */
-export function downloadFile(
+export async function downloadFile(
   req: IncomingMessage,
   res: ServerResponse,
   workRequestId: string,
   uuid: string,
   ctx: RestContext,
-) {
+): Promise<void> {
   const session = ctx.registry.byWorkRequestId(workRequestId);
   const file = session?.scenario.files.find((f) => f.uuid === uuid);
   if (!file) {
     sendJson(req, res, 404, { success: false, message: 'No such file' });
     return;
   }
-  res.writeHead(200, {
-    ...corsHeaders(req),
+  const sent = await streamFile(res, file.path, {
+    ...restCorsHeaders(req),
     'Content-Type': file.contentType,
-    'Content-Length': statSync(file.path).size,
-    'Content-Disposition': `attachment; filename="${file.name.replace(/["\\\r\n]/g, '_')}"`,
+    'Content-Disposition': contentDisposition(file.name),
   });
-  createReadStream(file.path).pipe(res);
+  if (!sent) {
+    ctx.log.warn(`[http] file ${file.path} of scenario ${session?.scenario.name} is missing or not a regular file`);
+    sendJson(req, res, 404, { success: false, message: 'No such file' });
+  }
 }

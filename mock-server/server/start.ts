@@ -3,7 +3,7 @@
  * port. Resolves once listening to { url, port, close() }; close() is idempotent and
  * leaves no socket, session or timer behind.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
@@ -19,6 +19,8 @@ import { Connection } from '../socket/connection.js';
 import type { ContractMode, SocketContext } from '../socket/context.js';
 import { ScenarioCatalog } from './catalog.js';
 import { type HttpContext, route } from './http-server.js';
+import { requestUrl, sendFailure } from './http-util.js';
+import { createOriginPolicy } from './origin-policy.js';
 
 export interface MockServerOptions {
   /** A built-in name (default happy-path), a .yaml path, or a parsed scenario object. */
@@ -37,7 +39,10 @@ export interface MockServerOptions {
   logOut?: NodeJS.WritableStream & { isTTY?: boolean };
   /** Capture file (JSON lines) of every frame, the format `mock-chat check` reads. */
   record?: string;
-  /** Seed of everything random (guids, keys, ids). */
+  /**
+   * Seed of everything random (guids, keys, ids): the same seed gives the same sessions, and
+   * makes every key predictable. Without it they come from node:crypto.
+   */
   seed?: number;
   /** Largest client frame in bytes (default 64 KiB); bigger ones close with 1009. */
   maxPayload?: number;
@@ -54,7 +59,25 @@ export interface MockServerOptions {
   transcriptLimit?: number;
   /** Real milliseconds a session no socket holds stays renewable (default 300000). */
   sessionTtlMs?: number;
+  /** Transcript bytes (as JSON) kept per session (default 1 MiB; the oldest entries fall off). */
+  transcriptBytes?: number;
+  /** Chat sessions held at once (default 10000; sockets: twice that); see session/registry.ts. */
+  maxSessions?: number;
+  /** Bytes waiting to be sent to one socket before the client counts as not reading and is closed (default 1 MiB). */
+  maxBufferedBytes?: number;
+  /**
+   * Origins besides the server's own and loopback pages allowed to use /__mock/* and /chat
+   * (`*` for any); see server/origin-policy.ts.
+   */
+  allowOrigins?: readonly string[];
 }
+
+/** Defaults of the caps, documented in mock-server/README.md. */
+export const LIMITS = {
+  maxSessions: 10_000,
+  maxBufferedBytes: 1024 * 1024,
+  sessionTtlMs: 300_000,
+} as const;
 
 export interface MockServer {
   /** http://host:port */
@@ -76,6 +99,8 @@ function refuseUpgrade(socket: Duplex, status: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   socket.destroy();
 }
+
+const oneLine = (error: unknown) => (error as Error)?.message ?? String(error);
 
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -120,21 +145,27 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const log = createLogger({ mode: options.log ?? 'silent', out: options.logOut, record: options.record });
   const random = createRandom(options.seed);
   const catalog = new ScenarioCatalog(scenario);
-  const registry = new SessionRegistry(options.sessionTtlMs ?? 300_000);
-  const serverTimers = new Timers(speed);
+  const registry = new SessionRegistry({
+    ttlMs: options.sessionTtlMs ?? LIMITS.sessionTtlMs,
+    maxSessions: options.maxSessions ?? LIMITS.maxSessions,
+    onError: (error) => log.warn(`[mock-chat] a session timer failed: ${oneLine(error)}`),
+  });
+  const serverTimers = new Timers(speed, (error) => log.warn(`[mock-chat] a server timer failed: ${oneLine(error)}`));
+  const origins = createOriginPolicy(options.allowOrigins);
   let refusedUntil = 0;
 
   const sessionDeps: SessionDeps = {
     speed,
     ...(options.transcriptLimit ? { transcriptLimit: options.transcriptLimit } : {}),
+    ...(options.transcriptBytes ? { transcriptBytes: options.transcriptBytes } : {}),
     random,
+    newGuid: () => registry.uniqueGuid(() => random.int(100_000, 2_000_000_000)),
     now: () => Date.now(),
     refuse: (seconds) => {
       refusedUntil = Math.max(refusedUntil, Date.now() + serverTimers.scale(seconds));
     },
     ended: (session) => registry.remove(session),
-    failed: (session, error) =>
-      log.warn(`[mock-chat] ${session.label}: the conversation failed: ${(error as Error)?.stack ?? String(error)}`),
+    failed: (session, error) => log.warn(`[mock-chat] ${session.label}: the conversation failed: ${oneLine(error)}`),
     lost: (session, frame, at) =>
       log.frame({
         time: new Date(),
@@ -144,7 +175,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         note: `lost: no socket attached${at ? ` (scenario step at ${at})` : ''}`,
       }),
   };
-  const socketContext: SocketContext = { contract, log, registry, sessionDeps };
+  const socketContext: SocketContext = {
+    contract,
+    log,
+    registry,
+    sessionDeps,
+    limits: { maxBufferedBytes: options.maxBufferedBytes ?? LIMITS.maxBufferedBytes },
+  };
   const roots = {
     widgetRoot: options.widgetRoot ?? path.join(repoRoot, 'dist', 'widget'),
     demoRoot: options.demoRoot ?? path.join(repoRoot, 'demo'),
@@ -157,30 +194,50 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     log,
     timers: serverTimers,
     roots,
+    origins,
     switched: () => {
       refusedUntil = 0;
     },
   };
 
+  // One guard per entry point: nothing a request or upgrade carries can end the process.
   const server = createServer((req, res) => {
-    route(req, res, httpContext).catch((error: Error) => {
-      log.warn(`[http] ${req.method} ${req.url} failed: ${error.message}`);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ success: false, message: 'mock-chat internal error' }));
+    route(req, res, httpContext).catch((error: unknown) => {
+      log.warn(`[http] ${req.method} ${req.url} failed: ${oneLine(error)}`);
+      sendFailure(res, 500, 'mock-chat internal error');
     });
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? 64 * 1024 });
+  // Sockets before requestChat, and a renewing socket beside the one it replaces, count too.
+  const maxSockets = 2 * (options.maxSessions ?? LIMITS.maxSessions);
   let connections = 0;
 
-  server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://mock.invalid');
+  const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => {});
+    const url = requestUrl(req);
+    if (url === undefined) return refuseUpgrade(socket, '400 Bad Request');
     if (url.pathname !== '/chat') return refuseUpgrade(socket, '404 Not Found');
+    if (!origins.allows(req)) {
+      log.warn(
+        `[socket] refused an upgrade from origin ${String(req.headers.origin)} (mock-chat serve --allow-origin)`,
+      );
+      return refuseUpgrade(socket, '403 Forbidden');
+    }
     if (Date.now() < refusedUntil) return refuseUpgrade(socket, '503 Service Unavailable');
+    if (wss.clients.size >= maxSockets) return refuseUpgrade(socket, '503 Service Unavailable');
     const chosen = catalog.select(req, url);
     wss.handleUpgrade(req, socket, head, (ws) => {
       const connection = new Connection(++connections, ws, chosen, socketContext);
       log.info(`[socket] ${connection.label} opened (${chosen.name})`);
     });
+  };
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    try {
+      upgrade(req, socket, head);
+    } catch (error) {
+      log.warn(`[socket] upgrade ${req.url} failed: ${oneLine(error)}`);
+      refuseUpgrade(socket, '500 Internal Server Error');
+    }
   });
 
   await listen(server, options.port ?? 0, host);

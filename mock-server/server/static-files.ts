@@ -1,11 +1,13 @@
 /**
  * The demo site, once the widget is built: dist/widget/** at /widget/..., demo/index.html
  * at /, demo/energy.html at /energy, demo/trips.html at /trips (and /trips/...), and any
- * other file under demo/ at its own path. Paths never leave their root.
+ * other file under demo/ at its own path. Paths never leave their root, symbolic links
+ * included: a file is served only when its real path is inside the root's real path.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
+import { streamFile } from './send-file.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,7 +33,7 @@ export function contentTypeOf(file: string): string {
   return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** The file for a URL path under root, or undefined (missing, a directory, or outside root). */
+/** The file for a URL path under root, or undefined (missing, not a regular file, or outside root). */
 export function resolveUnder(root: string, urlPath: string): string | undefined {
   let decoded: string;
   try {
@@ -40,27 +42,24 @@ export function resolveUnder(root: string, urlPath: string): string | undefined 
     return undefined;
   }
   if (decoded.includes('\0')) return undefined;
-  const base = path.resolve(root);
-  const file = path.resolve(base, `.${path.posix.normalize(`/${decoded}`)}`);
-  if (file !== base && !file.startsWith(base + path.sep)) return undefined;
   try {
-    return statSync(file).isFile() ? file : undefined;
+    const base = realpathSync(root);
+    const file = realpathSync(path.resolve(base, `.${path.posix.normalize(`/${decoded}`)}`));
+    return file.startsWith(base + path.sep) ? file : undefined;
   } catch {
     return undefined;
   }
 }
 
-export function sendFile(res: ServerResponse, file: string, headers: Record<string, string> = {}): void {
-  res.writeHead(200, {
+export function sendFile(res: ServerResponse, file: string, headers: Record<string, string> = {}): Promise<boolean> {
+  return streamFile(res, file, {
     'Content-Type': contentTypeOf(file),
-    'Content-Length': statSync(file).size,
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',
     // The widget's chunks are ES modules: a page on another origin needs CORS to import them.
     'Access-Control-Allow-Origin': '*',
     ...headers,
   });
-  createReadStream(file).pipe(res);
 }
 
 export interface SiteRoots {
@@ -86,16 +85,12 @@ const PAGE_ROUTES: [RegExp, string][] = [
 ];
 
 /** Serves the demo site for a GET path; false when nothing there matches. */
-export function serveSite(roots: SiteRoots, pathname: string, res: ServerResponse): boolean {
+export async function serveSite(roots: SiteRoots, pathname: string, res: ServerResponse): Promise<boolean> {
   if (pathname.startsWith('/widget/')) {
     const file = resolveUnder(roots.widgetRoot, pathname.slice('/widget/'.length));
-    if (!file) return false;
-    sendFile(res, file);
-    return true;
+    return file !== undefined && sendFile(res, file);
   }
   const page = PAGE_ROUTES.find(([pattern]) => pattern.test(pathname))?.[1];
   const file = resolveUnder(roots.demoRoot, page ?? pathname);
-  if (!file) return false;
-  sendFile(res, file, pageHeadersFor(roots, file));
-  return true;
+  return file !== undefined && sendFile(res, file, pageHeadersFor(roots, file));
 }

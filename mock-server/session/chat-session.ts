@@ -36,6 +36,8 @@ export interface TranscriptEntry {
 export interface SessionDeps {
   speed: number;
   random: Random;
+  /** A guid no live session has. */
+  newGuid(): number;
   /** Refuse new socket connections for scenario seconds. */
   refuse(seconds: number): void;
   /** The session is over: forget it. */
@@ -47,10 +49,14 @@ export interface SessionDeps {
   failed(session: ChatSession, error: unknown): void;
   /** Transcript entries kept per session (default TRANSCRIPT_LIMIT). */
   transcriptLimit?: number;
+  /** Transcript bytes kept per session (default TRANSCRIPT_BYTES). */
+  transcriptBytes?: number;
 }
 
 /** Transcript entries kept per session; the oldest fall off beyond this. */
-const TRANSCRIPT_LIMIT = 1000;
+export const TRANSCRIPT_LIMIT = 1000;
+/** Transcript bytes (as JSON) kept per session; the oldest entries fall off beyond this. */
+export const TRANSCRIPT_BYTES = 1024 * 1024;
 
 export class ChatSession {
   readonly guid: number;
@@ -65,15 +71,18 @@ export class ChatSession {
   lastMessage = '';
   socket: SessionSocket | undefined;
   #ended = false;
+  /** JSON size of each transcript entry, and their sum, for the byte cap. */
+  readonly #sizes: number[] = [];
+  #bytes = 0;
   readonly #deps: SessionDeps;
 
   constructor(scenario: Scenario, deps: SessionDeps) {
     this.scenario = scenario;
     this.#deps = deps;
-    this.guid = deps.random.int(100_000, 2_000_000_000);
-    this.authenticationKey = deps.random.uuid();
+    this.guid = deps.newGuid();
+    this.authenticationKey = deps.random.secret();
     this.workRequestId = deps.random.hex(32).toUpperCase();
-    this.timers = new Timers(deps.speed);
+    this.timers = new Timers(deps.speed, (error) => deps.failed(this, error));
     this.runner = new ConversationRunner(
       {
         timers: this.timers,
@@ -161,8 +170,16 @@ export class ChatSession {
   }
 
   #remember(entry: TranscriptEntry): void {
+    const bytes = Buffer.byteLength(JSON.stringify(entry));
     this.transcript.push(entry);
-    if (this.transcript.length > (this.#deps.transcriptLimit ?? TRANSCRIPT_LIMIT)) this.transcript.shift();
+    this.#sizes.push(bytes);
+    this.#bytes += bytes;
+    const maxEntries = this.#deps.transcriptLimit ?? TRANSCRIPT_LIMIT;
+    const maxBytes = this.#deps.transcriptBytes ?? TRANSCRIPT_BYTES;
+    while (this.transcript.length > maxEntries || (this.#bytes > maxBytes && this.transcript.length > 1)) {
+      this.transcript.shift();
+      this.#bytes -= this.#sizes.shift() ?? 0;
+    }
   }
 
   /** Idempotent: stops the conversation and every timer. */

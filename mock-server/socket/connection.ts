@@ -1,8 +1,11 @@
 /**
  * One WebSocket on /chat. Every frame in and out goes through the contract: an incoming
- * frame that is not JSON or breaks the contract is logged and, in strict mode, answered
- * with an error frame code 1 naming the pointer and problem (the socket stays open); an
- * outgoing frame that breaks it is logged and, in strict mode, not sent.
+ * frame that is not JSON, nests deeper than MAX_FRAME_DEPTH or breaks the contract is logged
+ * and, in strict mode, answered with an error frame code 1 naming the pointer and problem
+ * (the socket stays open); an outgoing frame that breaks it is logged and, in strict mode,
+ * not sent. Nothing a client sends can throw out of here: a failure inside is logged in one
+ * line and the socket closed with 1011. A client that stops reading is closed once more than
+ * `maxBufferedBytes` wait to be sent to it.
  */
 import type { WebSocket } from 'ws';
 import { checkClientFrame, checkServerFrame, formatViolations, type Violation } from '../../contract/frame-check.js';
@@ -13,6 +16,12 @@ import type { Scenario } from '../scenario/types.js';
 import type { ChatSession, SessionSocket } from '../session/chat-session.js';
 import type { SocketContext } from './context.js';
 import { handleClientFrame } from './dispatch.js';
+import { MAX_FRAME_DEPTH, nestsDeeperThan } from './frame-depth.js';
+
+/** Close code for a failure inside the server (RFC 6455 7.4.1). */
+const INTERNAL_ERROR = 1011;
+/** Close code for a client that does not read what it is sent (policy violation). */
+const NOT_READING = 1008;
 
 export class Connection implements SessionSocket {
   readonly id: number;
@@ -26,8 +35,8 @@ export class Connection implements SessionSocket {
     this.#ws = ws;
     this.scenario = scenario;
     this.#ctx = ctx;
-    ws.on('message', (data, isBinary) => this.#receive(data as Buffer, isBinary));
-    ws.on('close', () => this.#closed());
+    ws.on('message', (data, isBinary) => this.#guard('a client frame', () => this.#receive(data as Buffer, isBinary)));
+    ws.on('close', () => this.#guard('a socket close', () => this.#closed()));
     ws.on('error', () => {});
   }
 
@@ -41,6 +50,14 @@ export class Connection implements SessionSocket {
 
   send(frame: ServerFrame, note?: string, at?: string): void {
     if (!this.open) return;
+    if (this.#ws.bufferedAmount > this.#ctx.limits.maxBufferedBytes) {
+      this.#ctx.log.warn(
+        `[mock-chat] ${this.label}: closed: the client reads nothing (over ${this.#ctx.limits.maxBufferedBytes} bytes wait to be sent; --max-buffered)`,
+      );
+      this.close(NOT_READING, 'Client does not read');
+      this.terminate();
+      return;
+    }
     const result = checkServerFrame(frame);
     const violations = result.ok ? undefined : result.violations;
     const blocked = violations !== undefined && this.#ctx.contract === 'strict';
@@ -65,6 +82,22 @@ export class Connection implements SessionSocket {
     this.#ws.terminate();
   }
 
+  /** Runs one event handler; what it throws is logged in one line and ends this socket only. */
+  #guard(what: string, handle: () => void): void {
+    try {
+      handle();
+    } catch (error) {
+      this.#ctx.log.warn(
+        `[mock-chat] ${this.label}: could not process ${what}; socket closed with ${INTERNAL_ERROR}: ${(error as Error)?.message ?? String(error)}`,
+      );
+      try {
+        this.close(INTERNAL_ERROR, 'Internal error');
+      } catch {
+        this.terminate();
+      }
+    }
+  }
+
   #receive(data: Buffer, isBinary: boolean): void {
     const text = data.toString('utf8');
     let parsed: unknown;
@@ -77,6 +110,10 @@ export class Connection implements SessionSocket {
         violations = [{ pointer: '', problem: 'is not JSON' }];
       }
     }
+    if (!violations && nestsDeeperThan(parsed, MAX_FRAME_DEPTH)) {
+      violations = [{ pointer: '', problem: `nests deeper than ${MAX_FRAME_DEPTH} levels` }];
+      parsed = undefined;
+    }
     if (!violations) {
       const result = checkClientFrame(parsed);
       if (!result.ok) violations = result.violations;
@@ -86,6 +123,7 @@ export class Connection implements SessionSocket {
       session: this.label,
       direction: 'client',
       frame: parsed === undefined ? text.slice(0, 2000) : parsed,
+      raw: text.slice(0, 2000),
       violations,
     });
     if (violations) {
@@ -102,7 +140,7 @@ export class Connection implements SessionSocket {
     } catch (error) {
       // A bug in the mock (or a warn-mode frame it cannot use): report it, keep serving.
       this.#ctx.log.warn(
-        `[mock-chat] ${this.label}: could not process a client frame: ${(error as Error)?.stack ?? String(error)}`,
+        `[mock-chat] ${this.label}: could not process a client frame: ${(error as Error)?.message ?? String(error)}`,
       );
     }
   }

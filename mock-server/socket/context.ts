@@ -6,8 +6,14 @@ import type { SessionRegistry } from '../session/registry.js';
 
 export type ContractMode = 'strict' | 'warn';
 
+export interface SocketLimits {
+  /** Bytes waiting to be sent to one client before it counts as not reading and is closed. */
+  maxBufferedBytes: number;
+}
+
 export interface SocketContext {
   contract: ContractMode;
+  limits: SocketLimits;
   log: Logger;
   registry: SessionRegistry;
   sessionDeps: SessionDeps;

@@ -13,6 +13,10 @@ import type { SocketContext } from './context.js';
 
 export const CHAT_NOT_STARTED = 'Invalid message: Chat not started';
 export const CHAT_ALREADY_STARTED = 'Invalid message: Chat already started';
+/** The error code of a requestChat refused because the server holds --max-sessions live chats. */
+export const TOO_MANY_SESSIONS_CODE = 429;
+export const tooManySessions = (limit: number) =>
+  `Too many chat sessions: this mock holds at most ${limit} (mock-chat serve --max-sessions)`;
 /** The error code of a refused renewChat (any code but 1 ends the session in the widget). */
 export const RENEW_REFUSED_CODE = 2;
 
@@ -53,6 +57,11 @@ export function handleClientFrame(conn: Connection, frame: ClientFrame, ctx: Soc
     case 'requestChat': {
       if (conn.session) {
         conn.send(errorFrame(1, CHAT_ALREADY_STARTED));
+        return;
+      }
+      if (!ctx.registry.makeRoom()) {
+        conn.send(errorFrame(TOO_MANY_SESSIONS_CODE, tooManySessions(ctx.registry.limit)));
+        conn.close(1013, 'Too many chat sessions');
         return;
       }
       const session = new ChatSession(conn.scenario, ctx.sessionDeps);

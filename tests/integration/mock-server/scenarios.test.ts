@@ -243,7 +243,9 @@ describe('file-transfer', () => {
     const response = await fetch(`${server.url}/cua-api/chat/files/${transfer.workRequestId}/${transfer.uuid}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="model-brochure.pdf"');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="model-brochure.pdf"; filename*=UTF-8''model-brochure.pdf`,
+    );
     expect(
       Buffer.from(await response.arrayBuffer())
         .subarray(0, 5)

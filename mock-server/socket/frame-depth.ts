@@ -1,0 +1,23 @@
+/**
+ * How deeply a parsed client frame nests. No contract frame goes deeper than a handful of
+ * levels (requestChat's intrinsics.customFields[].value is 5), but a 20 KB frame can nest
+ * 10,000 levels, and re-serialising that for the log or the capture overflows the stack.
+ * Counted without recursion, so the check itself cannot overflow.
+ */
+
+/** Client frames nesting deeper than this are refused with error code 1. */
+export const MAX_FRAME_DEPTH = 32;
+
+/** True when `value` nests objects or arrays more than `limit` levels deep. */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (node === null || typeof node !== 'object') continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Object.values(node)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
