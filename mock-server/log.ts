@@ -3,9 +3,14 @@
  * direction arrow, method, violations; ANSI colour only on a TTY), `json` one JSON object
  * per line. `record` writes the capture format `mock-chat check` reads:
  * { "direction": "client" | "server", "frame": {...}, "time": ISO } per line.
+ *
+ * Logging never throws: what the client controls is printed through `printable` (no control
+ * characters reach the terminal), and a frame that cannot be serialised again (nested too
+ * deep for JSON.stringify) is written as the raw text it arrived as.
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { formatViolations, type Violation } from '../contract/frame-check.js';
+import { printable } from './printable.js';
 
 export type LogMode = 'silent' | 'pretty' | 'json';
 export type Direction = 'client' | 'server';
@@ -17,6 +22,8 @@ export interface FrameEvent {
   direction: Direction;
   /** The parsed frame, or the raw text when it was not JSON. */
   frame: unknown;
+  /** The text the frame arrived as (client frames), written instead when `frame` cannot be serialised. */
+  raw?: string;
   violations?: readonly Violation[];
   /** What happened to it, e.g. "not sent (strict)". */
   note?: string;
@@ -46,15 +53,24 @@ function describeFrame(frame: unknown): string {
   return f.type === 'request' || f.type === 'notification' ? method : `${String(f.type)} ${method}`;
 }
 
+/** JSON of a log or capture record; the raw text in place of a frame JSON cannot write again. */
+export function serialise(record: Record<string, unknown>, raw: string | undefined): string {
+  try {
+    return JSON.stringify(record);
+  } catch {
+    return JSON.stringify({ ...record, frame: raw ?? '[a frame that cannot be serialised]' });
+  }
+}
+
 export function prettyLine(event: FrameEvent, color: boolean): string {
   const time = event.time.toISOString().slice(11, 23);
   const arrow = event.direction === 'client' ? '→' : '←';
   const who = event.direction === 'client' ? 'client' : 'server';
-  let line = `${paint(color, '2', time)} ${event.session.padEnd(13)} ${arrow} ${who} ${describeFrame(event.frame)}`;
+  let line = `${paint(color, '2', time)} ${event.session.padEnd(13)} ${arrow} ${who} ${printable(describeFrame(event.frame))}`;
   if (event.violations && event.violations.length > 0) {
-    line += ` ${paint(color, '31;1', `✗ ${formatViolations(event.violations)}`)}`;
+    line += ` ${paint(color, '31;1', `✗ ${printable(formatViolations(event.violations))}`)}`;
   }
-  if (event.note) line += ` ${paint(color, '33', `(${event.note})`)}`;
+  if (event.note) line += ` ${paint(color, '33', `(${printable(event.note)})`)}`;
   return line;
 }
 
@@ -72,29 +88,32 @@ export function createLogger(options: LoggerOptions): Logger {
   return {
     frame(event) {
       recording?.write(
-        `${JSON.stringify({ direction: event.direction, frame: event.frame, time: event.time.toISOString() })}\n`,
+        `${serialise({ direction: event.direction, frame: event.frame, time: event.time.toISOString() }, event.raw)}\n`,
       );
       if (mode === 'silent') return;
       if (mode === 'json') {
         write(
-          JSON.stringify({
-            time: event.time.toISOString(),
-            session: event.session,
-            direction: event.direction,
-            frame: event.frame,
-            ...(event.violations?.length ? { violations: event.violations } : {}),
-            ...(event.note ? { note: event.note } : {}),
-          }),
+          serialise(
+            {
+              time: event.time.toISOString(),
+              session: event.session,
+              direction: event.direction,
+              frame: event.frame,
+              ...(event.violations?.length ? { violations: event.violations } : {}),
+              ...(event.note ? { note: event.note } : {}),
+            },
+            event.raw,
+          ),
         );
       } else write(prettyLine(event, color));
     },
     info(message) {
       if (mode === 'json') write(JSON.stringify({ time: new Date().toISOString(), level: 'info', message }));
-      else if (mode !== 'silent') write(message);
+      else if (mode !== 'silent') write(printable(message));
     },
     warn(message) {
       if (mode === 'json') write(JSON.stringify({ time: new Date().toISOString(), level: 'warn', message }));
-      else if (mode !== 'silent') write(paint(color, '33', message));
+      else if (mode !== 'silent') write(paint(color, '33', printable(message)));
     },
     close() {
       if (!closing) {

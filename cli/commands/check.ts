@@ -3,6 +3,7 @@
  * Violations print as file:line: /pointer problem. Exit 0 clean, 1 violations, 2 unusable.
  */
 import { checkFrame } from '../../contract/frame-check.js';
+import { printable } from '../../mock-server/printable.js';
 import { type CapturedFrame, readCapture } from '../capture.js';
 import { type CliIo, EXIT, type ExitCode } from '../io.js';
 import { junitXml } from '../junit.js';
@@ -33,7 +34,7 @@ export function checkCapture(io: CliIo, file: string, format: CheckFormat): Exit
     return EXIT.unusable;
   }
   if (capture.unusable.length > 0) {
-    for (const line of capture.unusable) io.err(`${line}\n`);
+    for (const line of capture.unusable) io.err(`${printable(line)}\n`);
     io.err(`mock-chat check: ${file} is not a usable capture (one JSON object a line with direction and frame)\n`);
     return EXIT.unusable;
   }
@@ -79,13 +80,14 @@ export function checkCapture(io: CliIo, file: string, format: CheckFormat): Exit
     );
   } else {
     for (const r of bad) {
-      for (const v of r.violations) io.out(`${located(r, v)}\n`);
+      // Property names come from the capture: printed inert (no ESC, no new lines).
+      for (const v of r.violations) io.out(`${printable(located(r, v))}\n`);
     }
-    io.out(
+    const summary =
       bad.length === 0
-        ? `${file}: ${results.length} frames, all follow the contract\n`
-        : `${file}: ${results.length} frames, ${count} violation${count === 1 ? '' : 's'} in ${bad.length} frame${bad.length === 1 ? '' : 's'}\n`,
-    );
+        ? `${file}: ${results.length} frames, all follow the contract`
+        : `${file}: ${results.length} frames, ${count} violation${count === 1 ? '' : 's'} in ${bad.length} frame${bad.length === 1 ? '' : 's'}`;
+    io.out(`${printable(summary)}\n`);
   }
   return bad.length === 0 ? EXIT.clean : EXIT.violations;
 }

@@ -1,5 +1,6 @@
 /** mock-chat validate <file...>: scenario files; problems as file:line: /pointer problem. */
 import { loadScenario, MockChatError } from '../../mock-server/index.js';
+import { printable } from '../../mock-server/printable.js';
 import { type CliIo, EXIT, type ExitCode } from '../io.js';
 
 export function validateScenarios(io: CliIo, files: string[]): ExitCode {
@@ -7,15 +8,20 @@ export function validateScenarios(io: CliIo, files: string[]): ExitCode {
   for (const file of files) {
     try {
       const scenario = loadScenario(file);
-      io.out(`${file}: ok (${scenario.name})\n`);
+      io.out(`${printable(file)}: ok (${scenario.name})\n`);
     } catch (error) {
-      if (!(error instanceof MockChatError)) throw error;
+      if (!(error instanceof MockChatError)) {
+        // A bug of ours, not the file's: say so for this file and go on with the others.
+        io.err(`${printable(file)}: cannot be validated: ${printable((error as Error)?.message ?? String(error))}\n`);
+        code = EXIT.unusable;
+        continue;
+      }
       if (error.code === 'SCENARIO_INVALID') {
-        for (const line of error.problems) io.out(`${line}\n`);
+        for (const line of error.problems) io.out(`${printable(line)}\n`);
         if (code === EXIT.clean) code = EXIT.violations;
       } else {
         const lines = error.problems.length > 0 ? error.problems : [`${file}: ${error.reason}`];
-        for (const line of lines) io.err(`${line}\n`);
+        for (const line of lines) io.err(`${printable(line)}\n`);
         code = EXIT.unusable;
       }
     }

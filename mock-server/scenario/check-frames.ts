@@ -5,6 +5,7 @@
 import { checkServerFrame, escapePointerToken } from '../../contract/frame-check.js';
 import type { Participant } from '../../generated/chat-socket.js';
 import { framesOfStep } from './frames.js';
+import { patternProblem } from './pattern.js';
 import type { Problems, Raw } from './problems.js';
 import { SAMPLE_VALUES, TEMPLATE_NAMES, unknownTemplates } from './template.js';
 import type { Matchers, Step } from './types.js';
@@ -12,14 +13,8 @@ import type { Matchers, Step } from './types.js';
 function checkMatchers(where: Matchers | undefined, pointer: string, problems: Problems): void {
   for (const [key, matcher] of Object.entries(where ?? {})) {
     if (matcher && typeof matcher === 'object' && matcher.matches !== undefined) {
-      try {
-        new RegExp(matcher.matches);
-      } catch (error) {
-        problems.add(
-          `${pointer}/${escapePointerToken(key)}/matches`,
-          `is not a regular expression: ${(error as Error).message}`,
-        );
-      }
+      const problem = patternProblem(matcher.matches);
+      if (problem) problems.add(`${pointer}/${escapePointerToken(key)}/matches`, problem);
     }
   }
 }

@@ -19,6 +19,7 @@ import {
   type StepContext,
 } from './build.js';
 import { checkStepFrames } from './check-frames.js';
+import { checkDurations } from './durations.js';
 import { Problems, type Raw } from './problems.js';
 import { checkScenarioSchema } from './schema.js';
 import {
@@ -62,6 +63,13 @@ function fromSource(source: ParsedSource): Scenario {
     }
   }
   checkStepFrames(conversation, raw.conversation, '/conversation', [], problems);
+  const callback = buildSubmission(raw.callback, 'Callback');
+  const lead = buildSubmission(raw.lead, 'Lead');
+  checkDurations(
+    { '/availability/delay': availability.delay, '/callback/delay': callback.delay, '/lead/delay': lead.delay },
+    conversation,
+    problems,
+  );
   if (problems.lines.length > 0) throw invalid(source, problems);
 
   return {
@@ -69,8 +77,8 @@ function fromSource(source: ParsedSource): Scenario {
     story: raw.story,
     source: source.label,
     availability,
-    callback: buildSubmission(raw.callback, 'Callback'),
-    lead: buildSubmission(raw.lead, 'Lead'),
+    callback,
+    lead,
     session: buildSession(raw.session),
     agents,
     files,

@@ -1,4 +1,5 @@
 /** Field matchers of expect, branch and rule steps, applied to a client frame. */
+import { compilePattern } from './pattern.js';
 import type { Matcher, Matchers } from './types.js';
 
 export function valueAt(root: unknown, pointer: string): { found: boolean; value: unknown } {
@@ -13,22 +14,11 @@ export function valueAt(root: unknown, pointer: string): { found: boolean; value
   return { found: true, value: node };
 }
 
-/** Compiled once per pattern, not once per client frame (no flags, so test() keeps no state). */
-const patterns = new Map<string, RegExp>();
-function pattern(source: string): RegExp {
-  let compiled = patterns.get(source);
-  if (!compiled) {
-    compiled = new RegExp(source);
-    patterns.set(source, compiled);
-  }
-  return compiled;
-}
-
 function matchOne(found: boolean, value: unknown, matcher: Matcher): boolean {
   if (matcher === null || typeof matcher !== 'object') return found && value === matcher;
   if (matcher.exists !== undefined && found !== matcher.exists) return false;
   if ('equals' in matcher && !(found && JSON.stringify(value) === JSON.stringify(matcher.equals))) return false;
-  if (matcher.matches !== undefined && !(typeof value === 'string' && pattern(matcher.matches).test(value)))
+  if (matcher.matches !== undefined && !(typeof value === 'string' && compilePattern(matcher.matches).test(value)))
     return false;
   if (matcher.contains !== undefined && !(typeof value === 'string' && value.includes(matcher.contains))) return false;
   return true;

@@ -13,4 +13,8 @@ export class Problems {
     const line = this.source.lineOf(pointer);
     this.lines.push(`${this.source.label}${line ? `:${line}` : ''}: ${shown || '/'} ${problem}`);
   }
+  /** A problem at a step already located as `file:line`. */
+  addAt(at: string, problem: string): void {
+    this.lines.push(`${at}: ${problem}`);
+  }
 }

@@ -40,6 +40,8 @@ interface ActiveRule {
 
 /** Client frames kept for a later expect step; older ones fall off. */
 const INBOX_LIMIT = 32;
+/** Rule answers waiting their turn; a client flooding a rule with a slow answer gets no more. */
+export const RULE_QUEUE_LIMIT = 100;
 
 export class ConversationRunner {
   readonly #host: RunnerHost;
@@ -48,6 +50,7 @@ export class ConversationRunner {
   readonly #rules: ActiveRule[] = [];
   #waiter: Waiter | undefined;
   #ruleQueue: Promise<void> = Promise.resolve();
+  #queuedRuleRuns = 0;
   #stopped = false;
   #done: Promise<void> | undefined;
 
@@ -94,10 +97,20 @@ export class ConversationRunner {
     const rule = this.#rules.find((r) => !r.used && r.on === frame.body.method && matches(frame, r.where));
     if (!rule) return false;
     if (rule.once) rule.used = true;
+    if (this.#queuedRuleRuns >= RULE_QUEUE_LIMIT) {
+      this.#host.failed(
+        new Error(`over ${RULE_QUEUE_LIMIT} rule answers queued; this ${frame.body.method} is not answered`),
+      );
+      return true;
+    }
+    this.#queuedRuleRuns += 1;
     // Rules answer one at a time; a failing rule must not stop the ones after it.
     this.#ruleQueue = this.#ruleQueue
       .then(() => this.#run(rule.steps, frame))
-      .catch((error: unknown) => this.#host.failed(error));
+      .catch((error: unknown) => this.#host.failed(error))
+      .finally(() => {
+        this.#queuedRuleRuns -= 1;
+      });
     return true;
   }
 

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Document, isNode, LineCounter, parseDocument } from 'yaml';
+import { type Document, isNode, LineCounter, type Node, parseDocument, visit } from 'yaml';
 
 export const mockServerRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const repoRoot = path.resolve(mockServerRoot, '..');
@@ -47,14 +47,32 @@ function pointerKeys(pointer: string): (string | number)[] {
     .map((token) => (/^(0|[1-9][0-9]*)$/.test(token) ? Number(token) : token));
 }
 
+/** Alias expansions a scenario may make; a "billion laughs" file makes millions. */
+const MAX_ALIAS_COUNT = 100;
+
+/** An alias inside the node it names would make the scenario infinite: refused at its line. */
+function aliasProblems(doc: Document, at: (offset: number) => string): string[] {
+  const problems: string[] = [];
+  visit(doc, {
+    Alias(_key, alias, ancestors) {
+      const target = alias.resolve(doc) as Node | undefined;
+      if (target !== undefined && ancestors.includes(target as never)) {
+        problems.push(
+          `${at(alias.range?.[0] ?? 0)}: alias *${alias.source} refers to a node that contains it (a loop)`,
+        );
+      }
+    },
+  });
+  return problems;
+}
+
 export function parseYamlSource(text: string, file: string): ParsedSource {
   const lineCounter = new LineCounter();
   const doc: Document = parseDocument(text, { lineCounter, prettyErrors: false });
   const label = path.relative(process.cwd(), file) || file;
-  const syntaxErrors = doc.errors.map((error) => {
-    const line = lineCounter.linePos(error.pos[0]).line;
-    return `${label}:${line}: ${error.message.split('\n')[0]}`;
-  });
+  const at = (offset: number) => `${label}:${lineCounter.linePos(offset).line}`;
+  const syntaxErrors = doc.errors.map((error) => `${at(error.pos[0])}: ${error.message.split('\n')[0]}`);
+  if (syntaxErrors.length === 0) syntaxErrors.push(...aliasProblems(doc, at));
   const lineOf = (pointer: string): number | undefined => {
     const keys = pointerKeys(pointer);
     // The node itself, else its nearest existing ancestor (a missing property's parent).
@@ -64,10 +82,18 @@ export function parseYamlSource(text: string, file: string): ParsedSource {
     }
     return undefined;
   };
+  let data: unknown;
+  if (syntaxErrors.length === 0) {
+    try {
+      data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch (error) {
+      syntaxErrors.push(`${label}:1: ${(error as Error).message} (at most ${MAX_ALIAS_COUNT} alias expansions)`);
+    }
+  }
   return {
     label,
     dir: path.dirname(path.resolve(file)),
-    data: syntaxErrors.length > 0 ? undefined : doc.toJS(),
+    data,
     syntaxErrors,
     lineOf,
   };
