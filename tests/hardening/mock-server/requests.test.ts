@@ -1,0 +1,266 @@
+/**
+ * Issue 9, items 1, 5, 6 and 11, black-box against `mock-chat serve` (the server `npm start`
+ * runs): hostile cookies and request targets, pages of other sites driving the mock, file
+ * downloads that cannot be sent, and symbolic links out of the static roots. Every attack
+ * ends with the server still answering `GET /` within a second.
+ */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startMockServer } from '../../../mock-server/index.js';
+import { AVAILABILITY_FORM, FORM_HEADERS, isNotification, TestClient } from '../../integration/mock-server/client.js';
+import { expectAnswering, type ServedChild, serveChild, writeFile } from './support/serve-child.js';
+
+const EVIL = 'https://evil.example';
+
+/** Sends raw bytes and resolves with the status line of the answer (or the connection's end). */
+function rawRequest(url: string, text: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname, () => socket.write(text));
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk;
+      if (answer.includes('\r\n')) {
+        resolve(answer.slice(0, answer.indexOf('\r\n')));
+        socket.destroy();
+      }
+    });
+    socket.on('error', () => resolve(answer || 'connection error'));
+    socket.on('close', () => resolve(answer || 'closed without an answer'));
+  });
+}
+
+const upgradeRequest = (target: string, host: string, extra = '') =>
+  `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+  `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n${extra}\r\n`;
+
+/** Opens /chat with extra handshake headers; resolves with the open socket or the refusal status. */
+function openSocket(url: string, headers: Record<string, string>): Promise<WebSocket | number> {
+  const ws = new WebSocket(url, { headers });
+  return new Promise((resolve) => {
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.once('error', () => resolve(0));
+  });
+}
+
+describe('item 1: a malformed cookie or request target', () => {
+  let served: ServedChild;
+  beforeAll(async () => {
+    served = await serveChild(['--scenario', 'happy-path']);
+  });
+
+  it('a mock-scenario cookie that is not percent-encoding falls back to the running scenario, over HTTP and on /chat', async () => {
+    const cookie = { Cookie: 'mock-scenario=50%off' };
+    const availability = await fetch(`${served.url}/conversation/check-availability-v2`, {
+      method: 'POST',
+      headers: { ...FORM_HEADERS, ...cookie },
+      body: AVAILABILITY_FORM,
+    });
+    expect(availability.status).toBe(200);
+    expect(((await availability.json()) as { success: boolean }).success).toBe(true);
+    expect((await fetch(`${served.url}/`, { headers: cookie })).status).toBe(200);
+
+    const ws = await openSocket(served.socketUrl, cookie);
+    expect(ws).toBeInstanceOf(WebSocket);
+    (ws as WebSocket).close();
+    const client = await TestClient.connect(served.socketUrl);
+    expect((await client.requestChat()).guid).toBeGreaterThan(0);
+    client.close();
+    await expectAnswering(served);
+  });
+
+  it('an absolute-form target upgrades like its path; one that is no URL gets 400', async () => {
+    const { host } = new URL(served.url);
+    expect(await rawRequest(served.url, upgradeRequest(`http://${host}/chat`, host))).toBe(
+      'HTTP/1.1 101 Switching Protocols',
+    );
+    for (const target of ['http://%zz/chat', '//', 'http://[/chat']) {
+      expect(await rawRequest(served.url, upgradeRequest(target, host))).toMatch(/^HTTP\/1\.1 400 /);
+      expect(await rawRequest(served.url, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\n\r\n`)).toMatch(
+        /^HTTP\/1\.1 400 /,
+      );
+      await expectAnswering(served);
+    }
+  });
+});
+
+describe('item 5: pages of other sites cannot drive the mock', () => {
+  let served: ServedChild;
+  beforeAll(async () => {
+    served = await serveChild(['--scenario', 'happy-path']);
+  });
+
+  const current = async () =>
+    ((await (await fetch(`${served.url}/__mock/scenarios`)).json()) as { current: string }).current;
+
+  it('refuses the scenario switch and its listing to another origin, text/plain or JSON, and reflects nothing', async () => {
+    for (const contentType of ['text/plain', 'application/json']) {
+      const switched = await fetch(`${served.url}/__mock/scenario`, {
+        method: 'POST',
+        headers: { Origin: EVIL, 'Content-Type': contentType },
+        body: JSON.stringify({ name: 'no-agents' }),
+      });
+      expect(switched.status).toBe(403);
+      expect(switched.headers.get('access-control-allow-origin')).toBeNull();
+    }
+    const preflight = await fetch(`${served.url}/__mock/scenario`, {
+      method: 'OPTIONS',
+      headers: { Origin: EVIL, 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(preflight.status).toBe(403);
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const listing = await fetch(`${served.url}/__mock/scenarios`, { headers: { Origin: EVIL } });
+    expect(listing.status).toBe(403);
+    expect(await current()).toBe('happy-path');
+    await expectAnswering(served);
+  });
+
+  it('a loopback page may switch (JSON only), answered with its own origin and no credentials', async () => {
+    const page = 'http://localhost:3000';
+    const plain = await fetch(`${served.url}/__mock/scenario`, {
+      method: 'POST',
+      headers: { Origin: page, 'Content-Type': 'text/plain' },
+      body: JSON.stringify({ name: 'no-agents' }),
+    });
+    expect(plain.status).toBe(415);
+    const switched = await fetch(`${served.url}/__mock/scenario`, {
+      method: 'POST',
+      headers: { Origin: page, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'typing' }),
+    });
+    expect(switched.status).toBe(200);
+    expect(switched.headers.get('access-control-allow-origin')).toBe(page);
+    expect(switched.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(await current()).toBe('typing');
+  });
+
+  it('/chat refuses another origin with 403 and accepts loopback pages and clients without an Origin', async () => {
+    expect(await openSocket(served.socketUrl, { Origin: EVIL })).toBe(403);
+    const loopbackOrNone: Record<string, string>[] = [
+      { Origin: 'http://127.0.0.1:5173' },
+      { Origin: 'http://[::1]:8080' },
+      {},
+    ];
+    for (const headers of loopbackOrNone) {
+      const ws = await openSocket(served.socketUrl, headers);
+      expect(ws).toBeInstanceOf(WebSocket);
+      (ws as WebSocket).close();
+    }
+    await expectAnswering(served);
+  });
+
+  it('the REST calls stay open to every page, without credentials', async () => {
+    const answer = await fetch(`${served.url}/conversation/check-availability-v2`, {
+      method: 'POST',
+      headers: { ...FORM_HEADERS, Origin: EVIL },
+      body: AVAILABILITY_FORM,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(answer.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
+  it('--allow-origin widens /chat and /__mock/* to the origins named', async () => {
+    const widened = await serveChild(['--scenario', 'happy-path', '--allow-origin', 'https://staging.example.com']);
+    const ws = await openSocket(widened.socketUrl, { Origin: 'https://staging.example.com' });
+    expect(ws).toBeInstanceOf(WebSocket);
+    (ws as WebSocket).close();
+    expect(await openSocket(widened.socketUrl, { Origin: EVIL })).toBe(403);
+    const listing = await fetch(`${widened.url}/__mock/scenarios`, {
+      headers: { Origin: 'https://staging.example.com' },
+    });
+    expect(listing.status).toBe(200);
+    widened.child.kill();
+  });
+});
+
+describe('item 6: file downloads that cannot be sent', () => {
+  let served: ServedChild;
+  let workRequestId: string;
+  const doomed = writeFile('doomed.txt', 'about to be deleted');
+  writeFile('manual.pdf', '%PDF-1.4 a model manual');
+  mkdirSync(path.join(path.dirname(doomed), 'a-folder'), { recursive: true });
+
+  beforeAll(async () => {
+    const scenario = writeFile(
+      'files.yaml',
+      `name: files
+story: Sam shares a folder, a file that is then deleted, and a file with a Chinese name.
+agents:
+  sam: { id: agent-7, name: Sam }
+files:
+  - { uuid: folder, name: a-folder, path: a-folder }
+  - { uuid: doomed, name: doomed.txt, path: doomed.txt }
+  - { uuid: manual, name: 车型手册.pdf, path: manual.pdf }
+conversation:
+  - expect: requestChat
+  - send: requestChat
+  - join: sam
+  - share: { agent: sam, file: folder }
+  - share: { agent: sam, file: doomed }
+  - share: { agent: sam, file: manual }
+`,
+    );
+    served = await serveChild(['--scenario', scenario]);
+    const client = await TestClient.connect(served.socketUrl);
+    workRequestId = (await client.requestChat()).workRequestId;
+    for (let i = 0; i < 3; i++) await client.next(isNotification('newAgentFileTransfer'));
+    client.close();
+  });
+
+  const download = (uuid: string) => fetch(`${served.url}/cua-api/chat/files/${workRequestId}/${uuid}`);
+
+  it('a path that is a folder, or a file deleted since the scenario loaded, is a 404, not a crash', async () => {
+    expect((await download('folder')).status).toBe(404);
+    await expectAnswering(served);
+    rmSync(doomed);
+    const gone = await download('doomed');
+    expect(gone.status).toBe(404);
+    expect(((await gone.json()) as { message: string }).message).toBe('No such file');
+    await expectAnswering(served);
+  });
+
+  it('a non-Latin-1 file name is sent whole, named with RFC 5987 filename*', async () => {
+    const response = await download('manual');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="____.pdf"; filename*=UTF-8''${encodeURIComponent('车型手册.pdf')}`,
+    );
+    expect(await response.text()).toBe('%PDF-1.4 a model manual');
+    await expectAnswering(served);
+  });
+});
+
+describe('item 11: symbolic links in the static roots', () => {
+  const outside = mkdtempSync(path.join(tmpdir(), 'mock-chat-outside-'));
+  const demoRoot = mkdtempSync(path.join(tmpdir(), 'mock-chat-demo-'));
+  const widgetRoot = mkdtempSync(path.join(tmpdir(), 'mock-chat-widget-'));
+  writeFileSync(path.join(outside, 'secret.txt'), 'not for the web');
+  writeFileSync(path.join(demoRoot, 'index.html'), '<h1>demo</h1>');
+  writeFileSync(path.join(demoRoot, 'inside.css'), 'body{}');
+  writeFileSync(path.join(widgetRoot, 'embed.js'), 'export {};');
+  symlinkSync(path.join(outside, 'secret.txt'), path.join(demoRoot, 'leak.txt'));
+  symlinkSync(outside, path.join(widgetRoot, 'chunks'));
+  symlinkSync(path.join(demoRoot, 'inside.css'), path.join(demoRoot, 'alias.css'));
+  afterAll(() => {
+    for (const dir of [outside, demoRoot, widgetRoot]) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a link leading out of its root is not followed; one staying inside is served', async () => {
+    const server = await startMockServer({ scenario: 'happy-path', port: 0, demoRoot, widgetRoot });
+    try {
+      expect((await fetch(`${server.url}/leak.txt`)).status).toBe(404);
+      expect((await fetch(`${server.url}/widget/chunks/secret.txt`)).status).toBe(404);
+      const alias = await fetch(`${server.url}/alias.css`);
+      expect(alias.status).toBe(200);
+      expect(await alias.text()).toBe('body{}');
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,207 @@
+/**
+ * Issue 9, items 2, 3 and 9, black-box against `mock-chat serve`: a frame nested too deep for
+ * the log and the recording, session keys an attacker could compute from its own session,
+ * and memory a client can make the server hold (sessions, transcripts, unread answers).
+ */
+import { readFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createRandom } from '../../../mock-server/random.js';
+import { frames, isError, isNotification, TestClient } from '../../integration/mock-server/client.js';
+import { expectAnswering, outputMatching, type ServedChild, serveChild, workDir } from './support/serve-child.js';
+
+/** A newMessage whose customData nests `depth` levels: about 20 KB at depth 5,000. */
+function deepFrame(depth: number): string {
+  const frame = JSON.stringify({
+    apiVersion: '1.0',
+    type: 'request',
+    authToken: '',
+    body: { method: 'newMessage', message: 'x', type: 'text', data: { message: 'x' }, customData: 'DEEP' },
+  });
+  return frame.replace('"DEEP"', `${'['.repeat(depth)}${']'.repeat(depth)}`);
+}
+
+describe('item 2: a frame nested deeper than the log can write', () => {
+  let served: ServedChild;
+  const capture = path.join(workDir, 'deep.jsonl');
+  beforeAll(async () => {
+    served = await serveChild(['--scenario', 'happy-path', '--speed', '20', '--record', capture, '--log', 'json']);
+  });
+
+  it('is refused with error code 1, logged and recorded as its raw text, and the server goes on', async () => {
+    const client = await TestClient.connect(served.socketUrl);
+    await client.requestChat();
+    const text = deepFrame(10_000);
+    expect(text.length).toBeGreaterThan(20_000);
+    client.send(text);
+    const refused = await client.next(isError);
+    expect(refused.body).toEqual({ code: 1, errorMessage: 'Invalid message: / nests deeper than 32 levels' });
+    client.send(frames.newMessage('still here?'));
+    await client.next(isNotification('newMessage'));
+    client.close();
+    await expectAnswering(served);
+    await outputMatching(served, /nests deeper than 32 levels/);
+    for (const line of served.output().trim().split('\n')) expect(() => JSON.parse(line)).not.toThrow();
+    const recorded = readFileSync(capture, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(recorded.some((entry) => typeof entry.frame === 'string' && entry.frame.startsWith('{"apiVersion"'))).toBe(
+      true,
+    );
+  });
+});
+
+describe('item 3: session keys cannot be computed from another session', () => {
+  /** The attack: every start-time seed in the window, run through the mock's seeded generator. */
+  function seedReproducing(guid: number, from: number, to: number): number | undefined {
+    for (let seed = from; seed <= to; seed++) {
+      if (createRandom(seed).int(100_000, 2_000_000_000) === guid) return seed;
+    }
+    return undefined;
+  }
+
+  it('without --seed no start-time seed reproduces a session, and keys carry 256 bits', async () => {
+    const before = Date.now();
+    const served = await serveChild(['--scenario', 'happy-path']);
+    const after = Date.now();
+    const attacker = await TestClient.connect(served.socketUrl);
+    const own = await attacker.requestChat();
+    expect(own.authenticationKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(own.workRequestId).toMatch(/^[0-9A-F]{32}$/);
+    expect(seedReproducing(own.guid, before - 2000, after)).toBeUndefined();
+    const victim = await TestClient.connect(served.socketUrl);
+    expect((await victim.requestChat()).authenticationKey).not.toBe(own.authenticationKey);
+    expect(served.output()).not.toMatch(/predictable/);
+    attacker.close();
+    victim.close();
+    served.child.kill();
+  });
+
+  it('with --seed the sessions replay exactly, and the server says the keys are predictable', async () => {
+    const served = await serveChild(['--scenario', 'happy-path', '--seed', '42']);
+    const client = await TestClient.connect(served.socketUrl);
+    const session = await client.requestChat();
+    expect(seedReproducing(session.guid, 42, 42)).toBe(42);
+    expect(served.output()).toMatch(/--seed makes guids, authentication keys and workRequestIds predictable/);
+    client.close();
+    served.child.kill();
+  });
+});
+
+/** One masked client text frame (RFC 6455 5.2), for a socket driven by hand. */
+function maskedTextFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const mask = Buffer.from([1, 2, 3, 4]);
+  const header = payload.length < 126 ? Buffer.from([0x81, 0x80 | payload.length]) : Buffer.from([0x81, 0xfe, 0, 0]);
+  if (payload.length >= 126) header.writeUInt16BE(payload.length, 2);
+  return Buffer.concat([header, mask, payload.map((byte, i) => byte ^ (mask[i % 4] as number))]);
+}
+
+/** A WebSocket handshake by hand, then a socket that never reads what the server sends. */
+function nonReadingSocket(url: string): Promise<Socket> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(
+        `GET /chat HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+      );
+    });
+    socket.once('data', (chunk) => {
+      if (!String(chunk).startsWith('HTTP/1.1 101')) reject(new Error(String(chunk)));
+      socket.pause();
+      resolve(socket);
+    });
+    socket.on('error', () => {});
+  });
+}
+
+describe('item 9: memory a client can make the server hold is capped', () => {
+  it('--max-sessions: the longest-orphaned session goes first; with every session live a new chat is refused', async () => {
+    const served = await serveChild(['--scenario', 'happy-path', '--max-sessions', '3']);
+    const sessions: Awaited<ReturnType<TestClient['requestChat']>>[] = [];
+    for (let i = 0; i < 3; i++) {
+      const client = await TestClient.connect(served.socketUrl);
+      sessions.push(await client.requestChat(`Visitor ${i}`));
+      client.close();
+    }
+    const newcomer = await TestClient.connect(served.socketUrl);
+    await newcomer.requestChat('Newcomer');
+    const renew = async (session: (typeof sessions)[number]) => {
+      const client = await TestClient.connect(served.socketUrl);
+      client.send(frames.renewChat(session.guid, session.authenticationKey, false));
+      return client;
+    };
+    const first = await renew(sessions[0] as (typeof sessions)[number]);
+    expect((await first.next(isError)).body).toMatchObject({ code: 2 });
+    const second = await renew(sessions[1] as (typeof sessions)[number]);
+    const third = await renew(sessions[2] as (typeof sessions)[number]);
+    // Newcomer, second and third hold their sessions now: nothing may be forgotten.
+    second.send(frames.ping());
+    await second.next(isNotification('pong'));
+    third.send(frames.ping());
+    await third.next(isNotification('pong'));
+    const refused = await TestClient.connect(served.socketUrl);
+    refused.send(frames.requestChat('One too many'));
+    expect((await refused.next(isError)).body).toEqual({
+      code: 429,
+      errorMessage: 'Too many chat sessions: this mock holds at most 3 (mock-chat serve --max-sessions)',
+    });
+    expect((await refused.closed).code).toBe(1013);
+    await expectAnswering(served);
+    served.child.kill();
+  });
+
+  it('--transcript-bytes: a renew replays no more than the cap, newest kept', async () => {
+    const served = await serveChild(['--scenario', 'happy-path', '--transcript-bytes', '4096']);
+    const client = await TestClient.connect(served.socketUrl);
+    const session = await client.requestChat();
+    for (let i = 0; i < 20; i++) client.send(frames.newMessage(`${i} ${'x'.repeat(500)}`));
+    for (let i = 0; i < 20; i++) await client.next((frame) => frame.type === 'acknowledgement');
+    client.close();
+    const renewed = await TestClient.connect(served.socketUrl);
+    renewed.send(frames.renewChat(session.guid, session.authenticationKey, true));
+    renewed.send(frames.ping());
+    await renewed.next(isNotification('pong'));
+    const replayed = renewed.received.filter(isNotification('newMessage'));
+    expect(replayed.length).toBeGreaterThan(0);
+    const bytes = replayed.reduce((sum, frame) => {
+      const { method: _m, ...entry } = frame.body as unknown as Record<string, unknown>;
+      return sum + Buffer.byteLength(JSON.stringify(entry));
+    }, 0);
+    expect(bytes).toBeLessThanOrEqual(4096);
+    expect(replayed.some((frame) => (frame.body as { message?: string }).message?.startsWith('19 '))).toBe(true);
+    renewed.close();
+    served.child.kill();
+  });
+
+  it('--max-buffered: a client that sends pings and never reads the answers is closed', async () => {
+    const served = await serveChild(['--scenario', 'happy-path', '--max-buffered', '64k']);
+    const socket = await nonReadingSocket(served.url);
+    let open = true;
+    const closed = new Promise<void>((resolve) =>
+      socket.once('close', () => {
+        open = false;
+        resolve();
+      }),
+    );
+    const ping = maskedTextFrame(JSON.stringify(frames.ping()));
+    const batch = Buffer.concat(Array.from({ length: 1000 }, () => ping));
+    // Pings until the server gives up on us (each answered with a pong we never read).
+    for (let sent = 0; open && sent < 1000; sent++) {
+      if (!socket.write(batch)) {
+        await Promise.race([new Promise<void>((resolve) => socket.once('drain', () => resolve())), closed]);
+      }
+    }
+    expect(open).toBe(false);
+    await closed;
+    await outputMatching(
+      served,
+      /closed: the client reads nothing \(over 65536 bytes wait to be sent; --max-buffered\)/,
+    );
+    await expectAnswering(served);
+    served.child.kill();
+  });
+});

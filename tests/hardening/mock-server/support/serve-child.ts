@@ -1,0 +1,102 @@
+/**
+ * `mock-chat serve` as users run it: the real bin in a child process, its output kept, and
+ * the check every reproduction ends with: the process is still running and answers `GET /`
+ * within a second.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, expect } from 'vitest';
+import { repoRoot } from '../../../support/specs.js';
+
+const bin = path.join(repoRoot, 'cli/bin/mock-chat.js');
+
+/** A temp folder for this test file's scenario and capture files. */
+export const workDir = mkdtempSync(path.join(tmpdir(), 'mock-chat-hardening-'));
+
+export function writeFile(name: string, text: string): string {
+  const full = path.join(workDir, name);
+  writeFileSync(full, text);
+  return full;
+}
+
+export interface ServedChild {
+  child: ChildProcess;
+  url: string;
+  socketUrl: string;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves at the next output (or exit). */
+  nextOutput(): Promise<void>;
+}
+
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** Starts `mock-chat serve --port 0 ...args` and resolves once it prints its URL. */
+export function serveChild(args: string[]): Promise<ServedChild> {
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], {
+    cwd: workDir,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  children.push(child);
+  let output = '';
+  let wakers: (() => void)[] = [];
+  const wakeAll = () => {
+    for (const wake of wakers) wake();
+    wakers = [];
+  };
+  const nextOutput = () => new Promise<void>((resolve) => wakers.push(resolve));
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk;
+      wakeAll();
+      const match = /ready at (http:\/\/[^\s]+) \(socket (ws:\/\/[^\s)]+)\)/.exec(output);
+      if (match) {
+        resolve({ child, url: match[1] as string, socketUrl: match[2] as string, output: () => output, nextOutput });
+      }
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk;
+      wakeAll();
+    });
+    child.on('exit', (code) => {
+      wakeAll();
+      reject(new Error(`mock-chat serve exited ${code}:\n${output}`));
+    });
+  });
+}
+
+/** The acceptance check after every attack: still running, and `GET /` answers 200 within 1 s. */
+export async function expectAnswering(served: ServedChild): Promise<void> {
+  expect(served.child.exitCode, `the server ended:\n${served.output()}`).toBeNull();
+  const started = performance.now();
+  const response = await fetch(`${served.url}/`, { signal: AbortSignal.timeout(1000) });
+  expect(response.status).toBe(200);
+  await response.arrayBuffer();
+  expect(performance.now() - started).toBeLessThan(1000);
+}
+
+/** Waits until the output matches `pattern` (or fails after `timeoutMs`). */
+export async function outputMatching(served: ServedChild, pattern: RegExp, timeoutMs = 5000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = served.output().match(pattern);
+    if (found) return found[0];
+    const left = deadline - Date.now();
+    if (left <= 0 || served.child.exitCode !== null) {
+      throw new Error(`no output matching ${pattern}:\n${served.output()}`);
+    }
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      served.nextOutput(),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, left);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+}
