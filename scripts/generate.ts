@@ -20,6 +20,7 @@ import { parse as parseYaml } from 'yaml';
 import {
   asyncapiSchemasToJsonSchema,
   openapiSchemasToJsonSchema,
+  profileOf,
   stripValidationOnlyKeywords,
 } from './generate/json-schema.js';
 import { standaloneValidators } from './generate/validators.js';
@@ -54,8 +55,11 @@ async function emit(name: string, text: string): Promise<void> {
 
 async function generateChatSocket(): Promise<void> {
   const doc = await readYaml(ASYNCAPI);
-  const schema = asyncapiSchemasToJsonSchema(doc);
+  const both = asyncapiSchemasToJsonSchema(doc);
+  const schema = profileOf(both, 'strict');
+  const tolerant = profileOf(both, 'tolerant');
   await emit('chat-socket.schema.json', jsonWithHeader(ASYNCAPI, schema));
+  await emit('chat-socket.tolerant.schema.json', jsonWithHeader(ASYNCAPI, tolerant));
 
   const types = await compile(stripValidationOnlyKeywords(schema) as never, 'ChatSocketFrame', {
     additionalProperties: false,
@@ -85,6 +89,45 @@ export declare const validateClientFrame: GeneratedValidator<ClientFrame>;
 /** Validates a frame the chat service sends (open: extra properties are accepted). */
 export declare const validateServerFrame: GeneratedValidator<ServerFrame>;
 `,
+  );
+
+  // Node-side tooling (mock-chat serve, check, proxy, the contract library) reports every
+  // problem of a frame and knows both profiles; the widget keeps the small first-error strict set.
+  const tooling = standaloneValidators(
+    { ...schema, $defs: { ...(schema.$defs as object), ...prefixedDefs(tolerant) } },
+    'draft-07',
+    {
+      validateClientFrame: '#/$defs/ClientFrame',
+      validateServerFrame: '#/$defs/ServerFrame',
+      validateClientFrameTolerant: '#/$defs/Tolerant.ClientFrame',
+      validateServerFrameTolerant: '#/$defs/Tolerant.ServerFrame',
+    },
+    { allErrors: true },
+  );
+  await emit('chat-socket.tooling.validators.js', `${header(ASYNCAPI)}${tooling}`);
+  await emit(
+    'chat-socket.tooling.validators.d.ts',
+    `${header(ASYNCAPI)}import type { ClientFrame, ServerFrame } from './chat-socket.js';
+import type { GeneratedValidator } from './validator.js';
+
+/** The strict contract, every error reported (Node-side tooling). */
+export declare const validateClientFrame: GeneratedValidator<ClientFrame>;
+export declare const validateServerFrame: GeneratedValidator<ServerFrame>;
+/**
+ * The tolerant profile (x-tolerant in the AsyncAPI document): what a real server accepts, every
+ * error reported. A frame passing it may lack fields or carry values the strict types do not have.
+ */
+export declare const validateClientFrameTolerant: GeneratedValidator<unknown>;
+export declare const validateServerFrameTolerant: GeneratedValidator<unknown>;
+`,
+  );
+}
+
+/** The tolerant profile's $defs under `Tolerant.` names, so both profiles share one ajv instance. */
+function prefixedDefs(tolerant: Record<string, unknown>): Record<string, unknown> {
+  const text = JSON.stringify(tolerant.$defs).replaceAll('"#/$defs/', '"#/$defs/Tolerant.');
+  return Object.fromEntries(
+    Object.entries(JSON.parse(text) as Record<string, unknown>).map(([name, def]) => [`Tolerant.${name}`, def]),
   );
 }
 

@@ -63,6 +63,64 @@ export function openapiSchemasToJsonSchema(doc: Record<string, unknown>): JsonOb
   };
 }
 
+export type Profile = 'strict' | 'tolerant';
+
+/** A string matched without regard to case, as a regular expression source. */
+function caseInsensitiveSource(text: string): string {
+  return [...text]
+    .map((c) => {
+      const lower = c.toLowerCase();
+      const upper = c.toUpperCase();
+      if (lower !== upper) return `[${upper}${lower}]`;
+      return /[\\^$.*+?()[\]{}|/-]/.test(c) ? `\\${c}` : c;
+    })
+    .join('');
+}
+
+/** The keyword changes an `x-tolerant` extension asks for (see the AsyncAPI document's "Profiles"). */
+function applyTolerant(node: JsonObject, overlay: JsonObject): void {
+  for (const [key, value] of Object.entries(overlay)) {
+    if (key === 'caseInsensitive') {
+      if (value !== true) continue;
+      const values = node.const !== undefined ? [node.const] : Array.isArray(node.enum) ? node.enum : [];
+      if (!values.every((v) => typeof v === 'string')) {
+        throw new Error('x-tolerant caseInsensitive needs a string const or enum');
+      }
+      delete node.const;
+      delete node.enum;
+      node.pattern = `^(?:${(values as string[]).map(caseInsensitiveSource).join('|')})$`;
+    } else if (key === 'extraOneOf') {
+      if (!Array.isArray(node.oneOf) || !Array.isArray(value)) throw new Error('x-tolerant extraOneOf needs a oneOf');
+      node.oneOf = [...node.oneOf, ...value];
+    } else if (value === null) {
+      delete node[key];
+    } else {
+      node[key] = value;
+    }
+  }
+}
+
+/**
+ * One profile of a chat-socket schema: strict drops every `x-tolerant` extension; tolerant
+ * applies them. The strict profile is the contract the widget is held to, the tolerant one
+ * what a real server accepts.
+ */
+export function profileOf(schema: JsonObject, profile: Profile): JsonObject {
+  const out = rewrite(schema, (node) => {
+    const overlay = node['x-tolerant'];
+    delete node['x-tolerant'];
+    if (profile === 'tolerant' && isObject(overlay)) {
+      applyTolerant(node, rewrite(overlay, (n) => n) as JsonObject);
+    }
+    return node;
+  }) as JsonObject;
+  if (profile === 'tolerant') {
+    out.$id = String(schema.$id).replace(/\.schema\.json$/, '.tolerant.schema.json');
+    out.title = `${String(schema.title)} (tolerant profile)`;
+  }
+  return out;
+}
+
 /**
  * Keywords that only constrain values (conditional requirements) and that the type generator
  * would otherwise turn into unusable intersections. The validators keep them.

@@ -23,11 +23,12 @@ export function standaloneValidators(
   schema: Record<string, unknown>,
   dialect: Dialect,
   exportsByName: Record<string, string>,
+  { allErrors = false }: { allErrors?: boolean } = {},
 ): string {
   const options: Options = {
     code: { source: true, esm: true },
     discriminator: true,
-    allErrors: false,
+    allErrors,
     strict: true,
     // Conditional requirements (if/then, anyOf of required) name properties declared one level up.
     strictRequired: false,

@@ -1,0 +1,13 @@
+// Generated from specs/chat-socket.asyncapi.yaml by `npm run generate` (scripts/generate.ts). Do not edit.
+import type { ClientFrame, ServerFrame } from './chat-socket.js';
+import type { GeneratedValidator } from './validator.js';
+
+/** The strict contract, every error reported (Node-side tooling). */
+export declare const validateClientFrame: GeneratedValidator<ClientFrame>;
+export declare const validateServerFrame: GeneratedValidator<ServerFrame>;
+/**
+ * The tolerant profile (x-tolerant in the AsyncAPI document): what a real server accepts, every
+ * error reported. A frame passing it may lack fields or carry values the strict types do not have.
+ */
+export declare const validateClientFrameTolerant: GeneratedValidator<unknown>;
+export declare const validateServerFrameTolerant: GeneratedValidator<unknown>;
