@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseDuration } from '../clock.js';
+import { didYouMean } from './explain.js';
 import type { Problems, Raw } from './problems.js';
 import { builtInFileDir, type ParsedSource } from './source.js';
 import type {
@@ -12,6 +13,7 @@ import type {
   AvailabilityAnswer,
   ClientMethod,
   Matchers,
+  RuleEnd,
   ScenarioFile,
   SessionOptions,
   Step,
@@ -44,7 +46,7 @@ export function buildFiles(raw: Raw[] | undefined, source: ParsedSource, problem
   return (raw ?? []).map((file, index) => {
     const candidates = [path.resolve(source.dir, file.path), path.resolve(builtInFileDir, file.path)];
     const found = candidates.find((candidate) => existsSync(candidate));
-    if (!found) problems.add(`/files/${index}/path`, `names no file (looked in ${candidates.join(' and ')})`);
+    if (!found) problems.add(`/files/${index}/path`, `names no file: looked in ${candidates.join(' and ')}`);
     return {
       uuid: file.uuid,
       name: file.name,
@@ -70,6 +72,7 @@ export function buildAvailability(raw: Raw | undefined): AvailabilityAnswer {
   return {
     status: a.status ?? 200,
     delay: a.delay === undefined ? 0 : parseDuration(a.delay),
+    reset: a.reset ?? false,
     body,
     expectRequest: a.expectRequest ?? {},
   };
@@ -81,15 +84,30 @@ export function buildSubmission(raw: Raw | undefined, what: string): SubmissionA
   return {
     status,
     delay: raw?.delay === undefined ? 0 : parseDuration(raw.delay),
+    reset: raw?.reset ?? false,
     body: ok ? { success: true } : { success: false, message: raw?.message ?? `${what} service unavailable` },
   };
 }
 
+/** The options a `session:` block sets (and only those: a session step changes just them). */
+export function buildSessionChanges(raw: Raw | undefined): Partial<SessionOptions> {
+  const options: Partial<SessionOptions> = {};
+  if (raw?.acknowledge !== undefined) options.acknowledge = raw.acknowledge as ClientMethod[];
+  if (raw?.pingAnswer !== undefined) options.pingAnswer = raw.pingAnswer;
+  if (raw?.renewClosesOld !== undefined) options.renewClosesOld = raw.renewClosesOld;
+  if (raw?.flap !== undefined) {
+    options.flap = { after: parseDuration(raw.flap.after), times: raw.flap.times ?? Number.POSITIVE_INFINITY };
+  }
+  return options;
+}
+
 export function buildSession(raw: Raw | undefined): SessionOptions {
   return {
-    acknowledge: (raw?.acknowledge as ClientMethod[] | undefined) ?? ['newMessage'],
-    pingAnswer: raw?.pingAnswer ?? 'pong',
-    renewClosesOld: raw?.renewClosesOld ?? 1001,
+    acknowledge: ['newMessage'],
+    pingAnswer: 'pong',
+    renewClosesOld: 1001,
+    flap: null,
+    ...buildSessionChanges(raw),
   };
 }
 
@@ -103,23 +121,57 @@ export interface StepContext {
 function agentOf(ref: string, pointer: string, ctx: StepContext): Agent {
   const agent = ctx.agents[ref];
   if (agent) return agent;
-  ctx.problems.add(pointer, `names no agent "${ref}" (agents: ${Object.keys(ctx.agents).join(', ') || 'none'})`);
+  // A missing or malformed reference is the schema's to report.
+  if (typeof ref !== 'string') throw new TypeError(`${pointer}: no agent key`);
+  const known = Object.keys(ctx.agents);
+  ctx.problems.add(
+    pointer,
+    `names no agent "${ref}": add it under agents, or use one of ${known.join(', ') || '(none yet)'}${didYouMean(ref, known)}`,
+  );
   return { key: ref, id: ref, name: ref, role: 'active_participant', senderType: 'live_agent' };
 }
 
 function buildStep(raw: Raw, pointer: string, ctx: StepContext): Step {
-  const line = ctx.source.lineOf(pointer);
-  const at = `${ctx.source.label}${line ? `:${line}` : ''}`;
-  if ('expect' in raw) return { at, kind: 'expect', method: raw.expect, where: raw.where as Matchers | undefined };
+  const where = ctx.source.locate(pointer);
+  const at = `${ctx.source.label}${where ? `:${where.line}` : ''}`;
+  const step = buildStepKind(raw, pointer, at, ctx);
+  return raw.label === undefined ? step : { ...step, label: raw.label };
+}
+
+function buildStepKind(raw: Raw, pointer: string, at: string, ctx: StepContext): Step {
+  if ('expect' in raw) {
+    return {
+      at,
+      kind: 'expect',
+      method: raw.expect,
+      where: raw.where as Matchers | undefined,
+      ...(raw.within === undefined ? {} : { within: parseDuration(raw.within) }),
+      ...(raw.otherwise === undefined ? {} : { otherwise: buildSteps(raw.otherwise, `${pointer}/otherwise`, ctx) }),
+    };
+  }
   if ('send' in raw) {
     return {
       at,
       kind: 'send',
       frame: { apiVersion: '1.0', type: 'notification', body: { method: raw.send, ...raw.body } },
+      unchecked: raw.unchecked === true,
     };
   }
-  if ('frame' in raw) return { at, kind: 'send', frame: raw.frame };
-  if ('error' in raw) return { at, kind: 'send', frame: { apiVersion: '1.0', type: 'error', body: raw.error } };
+  if ('frame' in raw) return { at, kind: 'send', frame: raw.frame, unchecked: raw.unchecked === true };
+  if ('error' in raw) {
+    return { at, kind: 'send', frame: { apiVersion: '1.0', type: 'error', body: raw.error }, unchecked: false };
+  }
+  if ('halfOpen' in raw) return { at, kind: 'halfOpen' };
+  if ('session' in raw) return { at, kind: 'session', options: buildSessionChanges(raw.session) };
+  if ('repeat' in raw) {
+    const times = raw.repeat.times;
+    return {
+      at,
+      kind: 'repeat',
+      times: times === undefined || times === 'forever' ? Number.POSITIVE_INFINITY : times,
+      steps: buildSteps(raw.repeat.steps, `${pointer}/repeat/steps`, ctx),
+    };
+  }
   if ('wait' in raw) return { at, kind: 'wait', seconds: parseDuration(raw.wait) };
   if ('join' in raw) {
     const spec = typeof raw.join === 'string' ? { agent: raw.join } : raw.join;
@@ -159,7 +211,7 @@ function buildStep(raw: Raw, pointer: string, ctx: StepContext): Step {
     if (!file)
       ctx.problems.add(
         `${pointer}/share/file`,
-        `names no entry of files (uuids: ${ctx.files.map((f) => f.uuid).join(', ') || 'none'})`,
+        `names no entry of files: add it there, or use one of the uuids ${ctx.files.map((f) => f.uuid).join(', ') || '(none yet)'}`,
       );
     return {
       at,
@@ -191,10 +243,29 @@ function buildStep(raw: Raw, pointer: string, ctx: StepContext): Step {
     on: rule.on,
     where: rule.where as Matchers | undefined,
     once: rule.once ?? false,
+    ...(rule.until === undefined ? {} : { until: buildRuleEnd(rule.until, `${pointer}/rule/until`, ctx) }),
     steps: buildSteps(rule.steps, `${pointer}/rule/steps`, ctx),
   };
 }
 
+function buildRuleEnd(raw: Raw, pointer: string, ctx: StepContext): RuleEnd {
+  if ('leave' in raw) return { kind: 'leave', agent: agentOf(raw.leave, `${pointer}/leave`, ctx) };
+  if ('step' in raw) return { kind: 'step', label: raw.step };
+  return { kind: 'frame', method: raw.frame, where: raw.where as Matchers | undefined };
+}
+
+/**
+ * The steps. One the schema refused is still built when its shape allows (so its agent and file
+ * references are checked in the same run); when it cannot be, it stays a no-op placeholder.
+ */
 export function buildSteps(raw: Raw[], pointer: string, ctx: StepContext): Step[] {
-  return raw.map((step, index) => buildStep(step, `${pointer}/${index}`, ctx));
+  return raw.map((step, index) => {
+    const at = `${pointer}/${index}`;
+    if (!ctx.problems.within(at)) return buildStep(step, at, ctx);
+    try {
+      return buildStep(step, at, ctx);
+    } catch {
+      return { at, kind: 'wait', seconds: 0 };
+    }
+  });
 }

@@ -1,25 +1,55 @@
 /**
  * Checks, at load time, every frame a scenario could send (templates filled with sample
- * session values, branches and rules walked) against the contract, and its matchers.
+ * session values; branches, rules, repeats and `otherwise` walked) against the contract, its
+ * matchers, and the step references the schema cannot see (labels a rule ends at, a repeat
+ * that would never wait). A step marked `unchecked: true` is a deliberate violation and is
+ * not checked. Steps the schema already refused are skipped.
  */
-import { checkServerFrame, escapePointerToken } from '../../contract/frame-check.js';
+import { escapePointerToken } from '../../contract/frame-check.js';
 import type { Participant } from '../../generated/chat-socket.js';
+import { validateServerFrame } from '../../generated/chat-socket.validators.js';
+import { explain } from './explain.js';
 import { framesOfStep } from './frames.js';
 import { patternProblem } from './pattern.js';
 import type { Problems, Raw } from './problems.js';
 import { SAMPLE_VALUES, TEMPLATE_NAMES, unknownTemplates } from './template.js';
-import type { Matchers, Step } from './types.js';
+import type { Matcher, Matchers, Step } from './types.js';
+
+function checkMatcher(matcher: Matcher | undefined, pointer: string, problems: Problems): void {
+  if (!matcher || typeof matcher !== 'object') return;
+  if (matcher.matches !== undefined) {
+    const problem = patternProblem(matcher.matches);
+    if (problem) problems.add(`${pointer}/matches`, problem);
+  }
+  checkMatcher(matcher.not, `${pointer}/not`, problems);
+}
 
 function checkMatchers(where: Matchers | undefined, pointer: string, problems: Problems): void {
   for (const [key, matcher] of Object.entries(where ?? {})) {
-    if (matcher && typeof matcher === 'object' && matcher.matches !== undefined) {
-      const problem = patternProblem(matcher.matches);
-      if (problem) problems.add(`${pointer}/${escapePointerToken(key)}/matches`, problem);
-    }
+    checkMatcher(matcher, `${pointer}/${escapePointerToken(key)}`, problems);
   }
 }
 
-/** Checks every frame the steps could send; branches and rules are walked too. */
+/** Where in the YAML a field of the frame a step sends was written. */
+function yamlPointerOf(raw: Raw, at: string, framePointer: string): string {
+  if ('send' in raw && framePointer.startsWith('/body/')) return `${at}${framePointer}`;
+  if ('frame' in raw) return `${at}/frame${framePointer}`;
+  if ('error' in raw) return `${at}/error${framePointer.replace(/^\/body/, '')}`;
+  return at;
+}
+
+function checkFrame(frame: unknown, raw: Raw, at: string, problems: Problems): void {
+  if (validateServerFrame(frame)) return;
+  for (const error of validateServerFrame.errors ?? []) {
+    const explained = explain(error, frame);
+    problems.add(
+      yamlPointerOf(raw, at, explained.pointer),
+      `${explained.problem}, in the frame this step sends (${explained.pointer || '/'}); to send it anyway for a negative test, add unchecked: true`,
+    );
+  }
+}
+
+/** Checks every frame the steps could send; branches, rules, repeats and otherwise are walked too. */
 export function checkStepFrames(
   steps: Step[],
   rawSteps: Raw[],
@@ -29,41 +59,91 @@ export function checkStepFrames(
 ): void {
   steps.forEach((step, index) => {
     const at = `${pointer}/${index}`;
+    if (problems.within(at)) return;
     const raw = rawSteps[index] ?? {};
     for (const found of unknownTemplates(raw)) {
       problems.add(
         `${at}${found.pointer}`,
-        `uses unknown template {{${found.name}}} (known: ${TEMPLATE_NAMES.join(', ')})`,
+        `uses unknown template {{${found.name}}}: use one of ${TEMPLATE_NAMES.map((n) => `{{${n}}}`).join(', ')}`,
       );
     }
-    if (step.kind === 'expect') checkMatchers(step.where, `${at}/where`, problems);
-    if (step.kind === 'branch') {
-      step.cases.forEach((c, i) => {
-        checkMatchers(c.when, `${at}/branch/${i}/when`, problems);
-        checkStepFrames(c.steps, raw.branch[i].steps, `${at}/branch/${i}/steps`, [...roster], problems);
-      });
-      return;
-    }
-    if (step.kind === 'rule') {
-      checkMatchers(step.where, `${at}/rule/where`, problems);
-      checkStepFrames(step.steps, raw.rule.steps, `${at}/rule/steps`, [...roster], problems);
-      return;
-    }
-    for (const frame of framesOfStep(step, roster, SAMPLE_VALUES)) {
-      const result = checkServerFrame(frame);
-      if (result.ok) continue;
-      // Point at the YAML line of the offending field when the frame was written out.
-      for (const v of result.violations) {
-        const where =
-          'send' in raw && v.pointer.startsWith('/body/')
-            ? `${at}${v.pointer}`
-            : 'frame' in raw
-              ? `${at}/frame${v.pointer}`
-              : 'error' in raw
-                ? `${at}/error${v.pointer.replace(/^\/body/, '')}`
-                : at;
-        problems.add(where, `${v.problem} (in the frame step ${at} would send)`, v.pointer);
-      }
+    switch (step.kind) {
+      case 'expect':
+        checkMatchers(step.where, `${at}/where`, problems);
+        if (step.otherwise) checkStepFrames(step.otherwise, raw.otherwise, `${at}/otherwise`, [...roster], problems);
+        return;
+      case 'branch':
+        step.cases.forEach((c, i) => {
+          checkMatchers(c.when, `${at}/branch/${i}/when`, problems);
+          checkStepFrames(c.steps, raw.branch[i].steps, `${at}/branch/${i}/steps`, [...roster], problems);
+        });
+        return;
+      case 'repeat':
+        checkStepFrames(step.steps, raw.repeat.steps, `${at}/repeat/steps`, roster, problems);
+        return;
+      case 'rule':
+        checkMatchers(step.where, `${at}/rule/where`, problems);
+        if (step.until?.kind === 'frame') checkMatchers(step.until.where, `${at}/rule/until/where`, problems);
+        checkStepFrames(step.steps, raw.rule.steps, `${at}/rule/steps`, [...roster], problems);
+        return;
+      case 'send':
+        if (step.unchecked) return;
+        for (const frame of framesOfStep(step, roster, SAMPLE_VALUES)) checkFrame(frame, raw, at, problems);
+        return;
+      default:
+        for (const frame of framesOfStep(step, roster, SAMPLE_VALUES)) checkFrame(frame, raw, at, problems);
     }
   });
+}
+
+/** True when running the steps takes time (a wait, typing, or waiting for a frame). */
+function takesTime(steps: Step[]): boolean {
+  return steps.some(
+    (s) =>
+      s.kind === 'wait' ||
+      s.kind === 'typing' ||
+      s.kind === 'expect' ||
+      (s.kind === 'repeat' && takesTime(s.steps)) ||
+      (s.kind === 'branch' && s.cases.length > 0 && s.cases.every((c) => takesTime(c.steps))),
+  );
+}
+
+function allSteps(steps: Step[]): Step[] {
+  return steps.flatMap((s) => {
+    const inner =
+      s.kind === 'branch'
+        ? s.cases.flatMap((c) => c.steps)
+        : s.kind === 'repeat' || s.kind === 'rule'
+          ? s.steps
+          : s.kind === 'expect'
+            ? (s.otherwise ?? [])
+            : [];
+    return [s, ...allSteps(inner)];
+  });
+}
+
+/** What the schema cannot see: labels a rule ends at, unique labels, repeats that never wait. */
+export function checkScenarioSteps(conversation: Step[], problems: Problems): void {
+  const steps = allSteps(conversation);
+  const labels = new Map<string, string>();
+  for (const step of steps) {
+    if (step.label === undefined) continue;
+    const earlier = labels.get(step.label);
+    if (earlier) problems.addAt(step.at, `label "${step.label}" is already used at ${earlier}: labels must differ`);
+    else labels.set(step.label, step.at);
+  }
+  for (const step of steps) {
+    if (step.kind === 'rule' && step.until?.kind === 'step' && !labels.has(step.until.label)) {
+      problems.addAt(
+        step.at,
+        `rule until step "${step.until.label}" names no step: give the step label: ${step.until.label} (labels: ${[...labels.keys()].join(', ') || 'none'})`,
+      );
+    }
+    if (step.kind === 'repeat' && step.times === Number.POSITIVE_INFINITY && !takesTime(step.steps)) {
+      problems.addAt(
+        step.at,
+        'repeat forever never waits: add a wait, typing or expect step to its steps, or give times: N',
+      );
+    }
+  }
 }

@@ -19,7 +19,8 @@ export function checkDurations(
   for (const [pointer, seconds] of Object.entries(answers)) if (tooLong(seconds)) problems.add(pointer, PROBLEM);
   const visit = (list: Step[]) => {
     for (const step of list) {
-      if ((step.kind === 'wait' || step.kind === 'typing' || step.kind === 'refuse') && tooLong(step.seconds)) {
+      const timed = step.kind === 'wait' || step.kind === 'typing' || step.kind === 'refuse';
+      if (timed && tooLong(step.seconds) && !problems.reportedAt(step.at)) {
         problems.addAt(step.at, `${step.kind} ${PROBLEM}`);
       }
       if (step.kind === 'branch') for (const c of step.cases) visit(c.steps);

@@ -79,6 +79,9 @@ export function fileTransfer(agent: Agent, file: ScenarioFile, workRequestId: st
   });
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Fills the session identifiers a requestChat notification leaves out. */
 export function completeRequestChat(frame: Record<string, unknown>, values: TemplateValues): Record<string, unknown> {
   const body = frame.body as Record<string, unknown> | undefined;
@@ -101,8 +104,10 @@ export function completeRequestChat(frame: Record<string, unknown>, values: Temp
  */
 export function framesOfStep(step: Step, roster: Participant[], values: TemplateValues): ServerFrame[] {
   switch (step.kind) {
-    case 'send':
-      return [completeRequestChat(fillTemplates(step.frame, values), values) as unknown as ServerFrame];
+    case 'send': {
+      const frame = fillTemplates(step.frame, values);
+      return [(isObject(frame) ? completeRequestChat(frame, values) : frame) as ServerFrame];
+    }
     case 'join':
       return [newParticipant(step.agent, step.role, roster)];
     case 'leave':

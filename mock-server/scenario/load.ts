@@ -4,7 +4,7 @@
  * session values and checked against the contract. Any problem fails the load with
  * `file:line: /pointer problem`.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { toViolation } from '../../contract/frame-check.js';
 import { validateAvailabilityResponse } from '../../generated/widget-http.validators.js';
@@ -18,7 +18,7 @@ import {
   buildSubmission,
   type StepContext,
 } from './build.js';
-import { checkStepFrames } from './check-frames.js';
+import { checkScenarioSteps, checkStepFrames } from './check-frames.js';
 import { checkDurations } from './durations.js';
 import { Problems, type Raw } from './problems.js';
 import { checkScenarioSchema } from './schema.js';
@@ -43,28 +43,41 @@ function fromSource(source: ParsedSource): Scenario {
       source.syntaxErrors,
     );
   }
+  // Every problem in one run: the schema's, then those of every part the schema let through.
   const problems = new Problems(source);
   for (const v of checkScenarioSchema(source.data)) problems.add(v.pointer, v.problem);
-  if (problems.lines.length > 0) throw invalid(source, problems);
-
+  if (typeof source.data !== 'object' || source.data === null || Array.isArray(source.data)) {
+    throw invalid(source, problems);
+  }
   const raw = source.data as Raw;
-  const agents = buildAgents(raw.agents);
-  const files = buildFiles(raw.files, source, problems);
+  const part = <T>(pointer: string, build: () => T, fallback: T): T => (problems.within(pointer) ? fallback : build());
+  const agents = part('/agents', () => buildAgents(raw.agents), {});
+  const files = part('/files', () => buildFiles(raw.files, source, problems), []);
   const ctx: StepContext = { source, problems, agents, files };
-  const conversation = buildSteps(raw.conversation, '/conversation', ctx);
-  const availability = buildAvailability(raw.availability);
+  // Built step by step even when some steps have problems: the others are still checked.
+  const conversation = Array.isArray(raw.conversation) ? buildSteps(raw.conversation, '/conversation', ctx) : [];
+  const availability = part('/availability', () => buildAvailability(raw.availability), buildAvailability(undefined));
+  const callback = part('/callback', () => buildSubmission(raw.callback, 'Callback'), buildSubmission(undefined, ''));
+  const lead = part('/lead', () => buildSubmission(raw.lead, 'Lead'), buildSubmission(undefined, ''));
+  const session = part('/session', () => buildSession(raw.session), buildSession(undefined));
 
-  const sampleAnswer = structuredClone(availability.body) as Raw;
-  sampleAnswer.chatWidgetParams = { webChatUrl: 'ws://127.0.0.1:8080/chat', ...sampleAnswer.chatWidgetParams };
-  if (!validateAvailabilityResponse(sampleAnswer)) {
-    for (const error of validateAvailabilityResponse.errors ?? []) {
-      const v = toViolation(error);
-      problems.add('/availability', `would answer availability against the contract: ${v.pointer || '/'} ${v.problem}`);
+  if (!problems.within('/availability')) {
+    const sampleAnswer = structuredClone(availability.body) as Raw;
+    sampleAnswer.chatWidgetParams = { webChatUrl: 'ws://127.0.0.1:8080/chat', ...sampleAnswer.chatWidgetParams };
+    if (!validateAvailabilityResponse(sampleAnswer)) {
+      for (const error of validateAvailabilityResponse.errors ?? []) {
+        const v = toViolation(error);
+        problems.add(
+          '/availability',
+          `would answer availability against the contract: ${v.pointer || '/'} ${v.problem}`,
+        );
+      }
     }
   }
-  checkStepFrames(conversation, raw.conversation, '/conversation', [], problems);
-  const callback = buildSubmission(raw.callback, 'Callback');
-  const lead = buildSubmission(raw.lead, 'Lead');
+  if (Array.isArray(raw.conversation)) {
+    checkStepFrames(conversation, raw.conversation, '/conversation', [], problems);
+    checkScenarioSteps(conversation, problems);
+  }
   checkDurations(
     { '/availability/delay': availability.delay, '/callback/delay': callback.delay, '/lead/delay': lead.delay },
     conversation,
@@ -79,7 +92,7 @@ function fromSource(source: ParsedSource): Scenario {
     availability,
     callback,
     lead,
-    session: buildSession(raw.session),
+    session,
     agents,
     files,
     conversation,
@@ -89,9 +102,9 @@ function fromSource(source: ParsedSource): Scenario {
 function invalid(source: ParsedSource, problems: Problems): MockChatError {
   return new MockChatError(
     'SCENARIO_INVALID',
-    `${source.label} is not a valid scenario:\n  ${problems.lines.join('\n  ')}`,
+    `${source.label} is not a valid scenario:\n  ${problems.sorted().join('\n  ')}`,
     'see the scenario format in mock-server/README.md and specs/scenario.schema.json',
-    problems.lines,
+    problems.sorted(),
   );
 }
 
@@ -118,6 +131,28 @@ function isScenario(value: unknown): value is Scenario {
     'availability' in value &&
     typeof (value as Scenario).availability.body === 'object'
   );
+}
+
+/** The scenario files of a folder (*.yaml, *.yml), sorted; empty when `ref` is no folder. */
+export function scenarioFilesIn(ref: string): string[] {
+  try {
+    if (!statSync(ref).isDirectory()) return [];
+  } catch {
+    return [];
+  }
+  return readdirSync(ref)
+    .filter((name) => /\.ya?ml$/i.test(name))
+    .sort()
+    .map((name) => path.join(ref, name));
+}
+
+/** One ref as the scenarios it names: a folder gives every scenario file in it. */
+export function loadScenarios(ref: ScenarioRef): Scenario[] {
+  if (typeof ref === 'string') {
+    const files = scenarioFilesIn(ref);
+    if (files.length > 0) return files.map(loadScenarioFile);
+  }
+  return [loadScenario(ref)];
 }
 
 /** A built-in name, a .yaml path, or an object (parsed YAML, or an already-loaded Scenario). */

@@ -14,13 +14,35 @@ export function valueAt(root: unknown, pointer: string): { found: boolean; value
   return { found: true, value: node };
 }
 
+const folded = (value: unknown, ignoreCase: boolean | undefined): unknown =>
+  ignoreCase && typeof value === 'string' ? value.toLowerCase() : value;
+
 function matchOne(found: boolean, value: unknown, matcher: Matcher): boolean {
   if (matcher === null || typeof matcher !== 'object') return found && value === matcher;
+  const { ignoreCase } = matcher;
   if (matcher.exists !== undefined && found !== matcher.exists) return false;
-  if ('equals' in matcher && !(found && JSON.stringify(value) === JSON.stringify(matcher.equals))) return false;
-  if (matcher.matches !== undefined && !(typeof value === 'string' && compilePattern(matcher.matches).test(value)))
+  if (
+    'equals' in matcher &&
+    !(found && JSON.stringify(folded(value, ignoreCase)) === JSON.stringify(folded(matcher.equals, ignoreCase)))
+  ) {
     return false;
-  if (matcher.contains !== undefined && !(typeof value === 'string' && value.includes(matcher.contains))) return false;
+  }
+  if (
+    matcher.matches !== undefined &&
+    !(typeof value === 'string' && compilePattern(matcher.matches, ignoreCase === true).test(value))
+  ) {
+    return false;
+  }
+  if (
+    matcher.contains !== undefined &&
+    !(
+      typeof value === 'string' &&
+      (folded(value, ignoreCase) as string).includes(folded(matcher.contains, ignoreCase) as string)
+    )
+  ) {
+    return false;
+  }
+  if (matcher.not !== undefined && matchOne(found, value, matcher.not)) return false;
   return true;
 }
 

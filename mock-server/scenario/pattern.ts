@@ -17,14 +17,15 @@ export interface Pattern {
 const compiled = new Map<string, Pattern>();
 
 /** Compiles once per pattern source; throws with RE2's reason when the syntax is not supported. */
-export function compilePattern(source: string): Pattern {
-  let pattern = compiled.get(source);
+export function compilePattern(source: string, ignoreCase = false): Pattern {
+  const key = `${ignoreCase ? 'i' : '-'}${source}`;
+  let pattern = compiled.get(key);
   if (!pattern) {
-    const re = RE2JS.compile(source);
+    const re = RE2JS.compile(source, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
     pattern = {
       test: (value) => re.matcher(value.length > MAX_MATCH_INPUT ? value.slice(0, MAX_MATCH_INPUT) : value).find(),
     };
-    compiled.set(source, pattern);
+    compiled.set(key, pattern);
   }
   return pattern;
 }

@@ -1,41 +1,77 @@
 /**
- * Plays a scenario's conversation for one chat session. Like msw handlers, matching is
- * split from resolving: a client frame goes to the expect step waiting for it, else to
- * the first rule that matches, else it waits in a small inbox for a later expect. Steps
- * run in order; rules answer on their own queue so replies never interleave.
+ * Plays a scenario's conversation for one chat session. Like msw handlers, matching is split
+ * from resolving. Every running sequence (the conversation, each rule's answer) waits for its
+ * own frames: a client frame goes to the oldest waiting `expect` it matches, else to the first
+ * rule that matches, else it waits in a small inbox for a later `expect`. Steps run in order;
+ * rules answer one at a time on their own queue so replies never interleave, each answer
+ * bound to the frame that triggered it.
  */
-import type { ClientFrame, Participant, ServerFrame } from '../../generated/chat-socket.js';
+import type { ClientFrame, Participant } from '../../generated/chat-socket.js';
 import type { Timers } from '../clock.js';
 import { agentTyping, framesOfStep } from './frames.js';
 import { matches } from './match.js';
 import type { TemplateValues } from './template.js';
-import type { ClientMethod, Matchers, Step } from './types.js';
+import type { ClientMethod, Matchers, RuleEnd, SessionOptions, Step } from './types.js';
+
+/** What the runner tells its session, for the log and the verification API. */
+export type RunnerEvent =
+  | { kind: 'finished'; at: string }
+  | { kind: 'expectTimedOut'; at: string; method: ClientMethod }
+  | { kind: 'ruleEnded'; at: string; why: string }
+  | { kind: 'unanswered'; method: string; why: string };
 
 /** What the runner needs from its session. */
 export interface RunnerHost {
   readonly timers: Timers;
   readonly roster: Participant[];
-  templateValues(): TemplateValues;
-  send(frame: ServerFrame, at: string): void;
+  /** Template values, `lastMessage` taken from `trigger` when it is a customer message. */
+  templateValues(trigger: ClientFrame | undefined): TemplateValues;
+  /** `unchecked`: a deliberate contract violation the scenario asked for. */
+  send(frame: unknown, at: string, unchecked: boolean): void;
   close(code: number, reason: string): void;
   drop(): void;
+  halfOpen(): void;
+  setOptions(options: Partial<SessionOptions>): void;
   refuse(seconds: number): void;
   /** A step threw (a bug in the mock); reported, not thrown. */
   failed(error: unknown): void;
+  event(event: RunnerEvent): void;
+  /** The conversation moved to another step (the verification API reports where it is). */
+  moved(): void;
 }
 
 interface Waiter {
   method: ClientMethod;
   where: Matchers | undefined;
-  resolve(frame: ClientFrame | undefined): void;
+  resolve(frame: ClientFrame | 'timeout' | undefined): void;
 }
 
 interface ActiveRule {
+  at: string;
   on: ClientMethod;
   where: Matchers | undefined;
   once: boolean;
+  until: RuleEnd | undefined;
+  /** Keys of the agents the rule speaks as: it ends when one of them leaves. */
+  speakers: Set<string>;
   steps: Step[];
-  used: boolean;
+  answered: number;
+  ended: boolean;
+}
+
+/** Where a sequence is: the frame it last received (templates bind to it). */
+interface Scope {
+  last: ClientFrame | undefined;
+  main: boolean;
+}
+
+/** Where the conversation stands, for the verification API. */
+export interface RunnerPosition {
+  /** The step the conversation is on (file:line), or where it finished. */
+  at: string | null;
+  step: string | null;
+  finished: boolean;
+  rules: { at: string; on: ClientMethod; answered: number; ended: boolean }[];
 }
 
 /** Client frames kept for a later expect step; older ones fall off. */
@@ -43,14 +79,29 @@ const INBOX_LIMIT = 32;
 /** Rule answers waiting their turn; a client flooding a rule with a slow answer gets no more. */
 export const RULE_QUEUE_LIMIT = 100;
 
+/** The agents a rule's steps speak as (say, typing, share, at any depth). */
+function speakersOf(steps: Step[], into = new Set<string>()): Set<string> {
+  for (const step of steps) {
+    if (step.kind === 'say' || step.kind === 'typing' || step.kind === 'share') into.add(step.agent.key);
+    if (step.kind === 'branch') for (const c of step.cases) speakersOf(c.steps, into);
+    if (step.kind === 'repeat' || step.kind === 'rule') speakersOf(step.steps, into);
+    if (step.kind === 'expect' && step.otherwise) speakersOf(step.otherwise, into);
+  }
+  return into;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export class ConversationRunner {
   readonly #host: RunnerHost;
   readonly #steps: Step[];
   readonly #inbox: ClientFrame[] = [];
   readonly #rules: ActiveRule[] = [];
-  #waiter: Waiter | undefined;
+  #waiters: Waiter[] = [];
   #ruleQueue: Promise<void> = Promise.resolve();
   #queuedRuleRuns = 0;
+  #current: Step | undefined;
+  #finished = false;
   #stopped = false;
   #done: Promise<void> | undefined;
 
@@ -61,7 +112,11 @@ export class ConversationRunner {
 
   /** Starts the conversation; the promise settles when its steps are done or stopped. */
   start(): Promise<void> {
-    this.#done ??= this.#run(this.#steps, undefined);
+    this.#done ??= this.#run(this.#steps, { last: undefined, main: true }).then((completed) => {
+      if (!completed) return;
+      this.#finished = true;
+      this.#host.event({ kind: 'finished', at: this.#current?.at ?? '' });
+    });
     return this.#done;
   }
 
@@ -69,108 +124,220 @@ export class ConversationRunner {
     return this.#stopped;
   }
 
+  position(): RunnerPosition {
+    return {
+      at: this.#current?.at ?? null,
+      step: this.#current?.kind ?? null,
+      finished: this.#finished,
+      rules: this.#rules.map((r) => ({ at: r.at, on: r.on, answered: r.answered, ended: r.ended })),
+    };
+  }
+
   stop(): void {
     if (this.#stopped) return;
     this.#stopped = true;
-    this.#waiter?.resolve(undefined);
-    this.#waiter = undefined;
+    for (const waiter of this.#waiters.splice(0)) waiter.resolve(undefined);
     this.#inbox.length = 0;
-    this.#rules.length = 0;
+    for (const rule of this.#rules) rule.ended = true;
   }
 
   /** A client frame for the conversation (contract-checked by the caller). */
   deliver(frame: ClientFrame): void {
     if (this.#stopped) return;
-    const waiter = this.#waiter;
-    if (waiter && frame.body.method === waiter.method && matches(frame, waiter.where)) {
-      this.#waiter = undefined;
+    for (const rule of this.#rules) {
+      const end = rule.until;
+      if (!rule.ended && end?.kind === 'frame' && frame.body.method === end.method && matches(frame, end.where)) {
+        this.#endRule(rule, `a ${end.method} frame arrived (until)`);
+      }
+    }
+    const waiter = this.#waiters.find((w) => frame.body.method === w.method && matches(frame, w.where));
+    if (waiter) {
+      this.#waiters = this.#waiters.filter((w) => w !== waiter);
       waiter.resolve(frame);
       return;
     }
     if (this.#applyRule(frame)) return;
     if (frame.body.method === 'ping') return;
     this.#inbox.push(frame);
-    if (this.#inbox.length > INBOX_LIMIT) this.#inbox.shift();
+    if (this.#inbox.length > INBOX_LIMIT) {
+      const dropped = this.#inbox.shift() as ClientFrame;
+      this.#host.event({
+        kind: 'unanswered',
+        method: dropped.body.method,
+        why: `no expect or rule took it and ${INBOX_LIMIT} newer frames wait`,
+      });
+    }
+  }
+
+  #endRule(rule: ActiveRule, why: string): void {
+    if (rule.ended) return;
+    rule.ended = true;
+    this.#host.event({ kind: 'ruleEnded', at: rule.at, why });
   }
 
   #applyRule(frame: ClientFrame): boolean {
-    const rule = this.#rules.find((r) => !r.used && r.on === frame.body.method && matches(frame, r.where));
+    const rule = this.#rules.find((r) => !r.ended && r.on === frame.body.method && matches(frame, r.where));
     if (!rule) return false;
-    if (rule.once) rule.used = true;
+    if (rule.once) this.#endRule(rule, 'answered once');
     if (this.#queuedRuleRuns >= RULE_QUEUE_LIMIT) {
-      this.#host.failed(
-        new Error(`over ${RULE_QUEUE_LIMIT} rule answers queued; this ${frame.body.method} is not answered`),
-      );
+      this.#host.event({
+        kind: 'unanswered',
+        method: frame.body.method,
+        why: `over ${RULE_QUEUE_LIMIT} rule answers queued`,
+      });
       return true;
     }
     this.#queuedRuleRuns += 1;
+    rule.answered += 1;
     // Rules answer one at a time; a failing rule must not stop the ones after it.
     this.#ruleQueue = this.#ruleQueue
-      .then(() => this.#run(rule.steps, frame))
-      .catch((error: unknown) => this.#host.failed(error))
+      .then(() => this.#run(rule.steps, { last: frame, main: false }))
+      .then(
+        () => undefined,
+        (error: unknown) => this.#host.failed(error),
+      )
       .finally(() => {
         this.#queuedRuleRuns -= 1;
       });
     return true;
   }
 
-  #expect(method: ClientMethod, where: Matchers | undefined): Promise<ClientFrame | undefined> {
+  /** The next frame for an expect step: from the inbox, else when it arrives; 'timeout' after `within`. */
+  #expect(method: ClientMethod, where: Matchers | undefined, within: number | undefined) {
     const index = this.#inbox.findIndex((f) => f.body.method === method && matches(f, where));
     if (index >= 0) return Promise.resolve(this.#inbox.splice(index, 1)[0]);
-    return new Promise((resolve) => {
-      this.#waiter = { method, where, resolve };
+    return new Promise<ClientFrame | 'timeout' | undefined>((resolve) => {
+      let cancel = () => {};
+      const waiter: Waiter = {
+        method,
+        where,
+        resolve: (result) => {
+          cancel();
+          resolve(result);
+        },
+      };
+      this.#waiters.push(waiter);
+      if (within !== undefined) {
+        cancel = this.#host.timers.after(within, () => {
+          this.#waiters = this.#waiters.filter((w) => w !== waiter);
+          resolve('timeout');
+        });
+      }
     });
   }
 
-  async #run(steps: Step[], received: ClientFrame | undefined): Promise<void> {
-    let last = received;
+  /** Runs steps in order; resolves true when they all ran, false when the session stopped. */
+  async #run(steps: Step[], scope: Scope): Promise<boolean> {
     for (const step of steps) {
-      if (this.#stopped || this.#host.timers.disposed) return;
-      switch (step.kind) {
-        case 'expect': {
-          const frame = await this.#expect(step.method, step.where);
-          if (!frame) return;
-          last = frame;
-          break;
-        }
-        case 'wait':
-          if (!(await this.#host.timers.sleep(step.seconds))) return;
-          break;
-        case 'typing':
-          this.#host.send(agentTyping(step.agent, true), step.at);
-          if (!(await this.#host.timers.sleep(step.seconds))) return;
-          this.#host.send(agentTyping(step.agent, false), step.at);
-          break;
-        case 'close':
-          this.#host.close(step.code, step.reason);
-          break;
-        case 'drop':
-          this.#host.drop();
-          break;
-        case 'refuse':
-          this.#host.refuse(step.seconds);
-          break;
-        case 'branch': {
-          const chosen = step.cases.find((c) => c.when === undefined || (last !== undefined && matches(last, c.when)));
-          if (chosen) await this.#run(chosen.steps, last);
-          break;
-        }
-        case 'rule': {
-          const rule: ActiveRule = { on: step.on, where: step.where, once: step.once, steps: step.steps, used: false };
-          this.#rules.push(rule);
-          // Frames that arrived before the rule existed are answered now.
-          for (let i = 0; i < this.#inbox.length; ) {
-            const frame = this.#inbox[i] as ClientFrame;
-            if (this.#applyRule(frame)) this.#inbox.splice(i, 1);
-            else i++;
-          }
-          break;
-        }
-        default:
-          for (const frame of framesOfStep(step, this.#host.roster, this.#host.templateValues())) {
-            this.#host.send(frame, step.at);
-          }
+      if (this.#stopped || this.#host.timers.disposed) return false;
+      if (scope.main) {
+        this.#current = step;
+        this.#host.moved();
       }
+      if (step.label !== undefined) {
+        for (const rule of this.#rules) {
+          if (rule.until?.kind === 'step' && rule.until.label === step.label) {
+            this.#endRule(rule, `the conversation reached step "${step.label}" (until)`);
+          }
+        }
+      }
+      if (!(await this.#runStep(step, scope))) return false;
+    }
+    return true;
+  }
+
+  async #runStep(step: Step, scope: Scope): Promise<boolean> {
+    const host = this.#host;
+    switch (step.kind) {
+      case 'expect': {
+        const frame = await this.#expect(step.method, step.where, step.within);
+        if (frame === undefined) return false;
+        if (frame === 'timeout') {
+          host.event({ kind: 'expectTimedOut', at: step.at, method: step.method });
+          return step.otherwise ? this.#run(step.otherwise, scope) : true;
+        }
+        scope.last = frame;
+        return true;
+      }
+      case 'wait':
+        return host.timers.sleep(step.seconds);
+      case 'typing':
+        host.send(agentTyping(step.agent, true), step.at, false);
+        if (!(await host.timers.sleep(step.seconds))) return false;
+        host.send(agentTyping(step.agent, false), step.at, false);
+        return true;
+      case 'close':
+        host.close(step.code, step.reason);
+        return true;
+      case 'drop':
+        host.drop();
+        return true;
+      case 'halfOpen':
+        host.halfOpen();
+        return true;
+      case 'session':
+        host.setOptions(step.options);
+        return true;
+      case 'refuse':
+        host.refuse(step.seconds);
+        return true;
+      case 'branch': {
+        const chosen = step.cases.find(
+          (c) => c.when === undefined || (scope.last !== undefined && matches(scope.last, c.when)),
+        );
+        return chosen ? this.#run(chosen.steps, scope) : true;
+      }
+      case 'repeat':
+        for (let round = 0; round < step.times; round++) {
+          if (!(await this.#run(step.steps, scope))) return false;
+          // A round that never waits must still let sockets and timers run.
+          await nextTurn();
+        }
+        return true;
+      case 'rule': {
+        const rule: ActiveRule = {
+          at: step.at,
+          on: step.on,
+          where: step.where,
+          once: step.once,
+          until: step.until,
+          speakers: speakersOf(step.steps),
+          steps: step.steps,
+          answered: 0,
+          ended: false,
+        };
+        this.#rules.push(rule);
+        // Frames that arrived before the rule existed are answered now.
+        for (let i = 0; i < this.#inbox.length; ) {
+          const frame = this.#inbox[i] as ClientFrame;
+          if (this.#applyRule(frame)) this.#inbox.splice(i, 1);
+          else i++;
+        }
+        return true;
+      }
+      case 'leave':
+        this.#sendFrames(step, scope);
+        for (const rule of this.#rules) {
+          const named = rule.until?.kind === 'leave' && rule.until.agent.key === step.agent.key;
+          if (named || rule.speakers.has(step.agent.key)) this.#endRule(rule, `${step.agent.name} left`);
+        }
+        return true;
+      case 'send':
+        for (const frame of framesOfStep(step, host.roster, host.templateValues(scope.last))) {
+          host.send(frame, step.at, step.unchecked);
+        }
+        return true;
+      case 'join':
+      case 'say':
+      case 'share':
+        this.#sendFrames(step, scope);
+        return true;
+    }
+  }
+
+  #sendFrames(step: Step, scope: Scope): void {
+    for (const frame of framesOfStep(step, this.#host.roster, this.#host.templateValues(scope.last))) {
+      this.#host.send(frame, step.at, false);
     }
   }
 }

@@ -35,7 +35,21 @@ export interface ParsedSource {
   data: unknown;
   /** Syntax problems as "file:line: message". */
   syntaxErrors: string[];
-  lineOf(pointer: string): number | undefined;
+  /** Line and column (1-based) of the node at a JSON pointer, else of its nearest ancestor. */
+  locate(pointer: string): { line: number; column: number } | undefined;
+}
+
+/**
+ * A JSON pointer as a reader of the YAML file names the place: `conversation[5].where["/body/message"].matches`.
+ */
+export function yamlPath(pointer: string): string {
+  let out = '';
+  for (const key of pointerKeys(pointer)) {
+    if (typeof key === 'number') out += `[${key}]`;
+    else if (/^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(key)) out += out === '' ? key : `.${key}`;
+    else out += `[${JSON.stringify(key)}]`;
+  }
+  return out || '(the file)';
 }
 
 function pointerKeys(pointer: string): (string | number)[] {
@@ -73,12 +87,15 @@ export function parseYamlSource(text: string, file: string): ParsedSource {
   const at = (offset: number) => `${label}:${lineCounter.linePos(offset).line}`;
   const syntaxErrors = doc.errors.map((error) => `${at(error.pos[0])}: ${error.message.split('\n')[0]}`);
   if (syntaxErrors.length === 0) syntaxErrors.push(...aliasProblems(doc, at));
-  const lineOf = (pointer: string): number | undefined => {
+  const locate = (pointer: string) => {
     const keys = pointerKeys(pointer);
     // The node itself, else its nearest existing ancestor (a missing property's parent).
     for (let depth = keys.length; depth >= 0; depth--) {
       const node: unknown = depth === 0 ? doc.contents : doc.getIn(keys.slice(0, depth), true);
-      if (isNode(node) && node.range) return lineCounter.linePos(node.range[0]).line;
+      if (isNode(node) && node.range) {
+        const { line, col } = lineCounter.linePos(node.range[0]);
+        return { line, column: col };
+      }
     }
     return undefined;
   };
@@ -95,10 +112,10 @@ export function parseYamlSource(text: string, file: string): ParsedSource {
     dir: path.dirname(path.resolve(file)),
     data,
     syntaxErrors,
-    lineOf,
+    locate,
   };
 }
 
 export function objectSource(data: unknown): ParsedSource {
-  return { label: '<object>', dir: process.cwd(), data, syntaxErrors: [], lineOf: () => undefined };
+  return { label: '<object>', dir: process.cwd(), data, syntaxErrors: [], locate: () => undefined };
 }

@@ -6,12 +6,22 @@ import type { ClientBody, ParticipantType, ServerFrame } from '../../generated/c
 
 export type ClientMethod = ClientBody['method'];
 
+/** What one field must be: a value it equals, or an object of conditions that must all hold. */
 export type Matcher =
   | string
   | number
   | boolean
   | null
-  | { equals?: unknown; matches?: string; contains?: string; exists?: boolean };
+  | {
+      equals?: unknown;
+      matches?: string;
+      contains?: string;
+      exists?: boolean;
+      /** equals, matches and contains compare strings without regard to case. */
+      ignoreCase?: boolean;
+      /** Holds when this matcher does not. */
+      not?: Matcher;
+    };
 
 /** JSON pointer into the client frame -> what the value there must be. */
 export type Matchers = Record<string, Matcher>;
@@ -35,6 +45,8 @@ export interface ScenarioFile {
 export interface AvailabilityAnswer {
   status: number;
   delay: number;
+  /** Destroy the connection instead of answering (a failing service). */
+  reset: boolean;
   /** The JSON body, without chatWidgetParams.webChatUrl unless the scenario set it. */
   body: Record<string, unknown>;
   expectRequest: Record<string, string>;
@@ -43,6 +55,8 @@ export interface AvailabilityAnswer {
 export interface SubmissionAnswer {
   status: number;
   delay: number;
+  /** Destroy the connection instead of answering (a failing service). */
+  reset: boolean;
   body: Record<string, unknown>;
 }
 
@@ -50,14 +64,22 @@ export interface SessionOptions {
   acknowledge: readonly ClientMethod[];
   pingAnswer: 'pong' | 'ping' | 'none';
   renewClosesOld: 1001 | 'drop';
+  /** Accept-then-drop: every socket of the session is dropped this long after it attaches. */
+  flap: { after: number; times: number } | null;
 }
 
 /** Where a step was declared, e.g. "scenarios/happy-path.yaml:31". */
 export type DeclaredAt = string;
 
-export type Step = { at: DeclaredAt } & (
-  | { kind: 'expect'; method: ClientMethod; where?: Matchers }
-  | { kind: 'send'; frame: Record<string, unknown> }
+/** When a rule stops answering (besides the agents it speaks as leaving). */
+export type RuleEnd =
+  | { kind: 'leave'; agent: Agent }
+  | { kind: 'step'; label: string }
+  | { kind: 'frame'; method: ClientMethod; where?: Matchers };
+
+export type Step = { at: DeclaredAt; label?: string } & (
+  | { kind: 'expect'; method: ClientMethod; where?: Matchers; within?: number; otherwise?: Step[] }
+  | { kind: 'send'; frame: unknown; unchecked: boolean }
   | { kind: 'wait'; seconds: number }
   | { kind: 'join'; agent: Agent; role: ParticipantType }
   | { kind: 'leave'; agent: Agent; reason?: string; endChat?: boolean }
@@ -66,9 +88,12 @@ export type Step = { at: DeclaredAt } & (
   | { kind: 'share'; agent: Agent; file: ScenarioFile }
   | { kind: 'close'; code: number; reason: string }
   | { kind: 'drop' }
+  | { kind: 'halfOpen' }
+  | { kind: 'session'; options: Partial<SessionOptions> }
   | { kind: 'refuse'; seconds: number }
   | { kind: 'branch'; cases: { when?: Matchers; steps: Step[] }[] }
-  | { kind: 'rule'; on: ClientMethod; where?: Matchers; once: boolean; steps: Step[] }
+  | { kind: 'repeat'; times: number; steps: Step[] }
+  | { kind: 'rule'; on: ClientMethod; where?: Matchers; once: boolean; until?: RuleEnd; steps: Step[] }
 );
 
 export interface Scenario {
