@@ -18,6 +18,9 @@ export interface ProgramRun {
   serve?: ServeResult;
 }
 
+/** A repeatable option's values, in order. */
+const collect = (value: string, previous: string[]) => [...previous, value];
+
 export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean }): Command {
   const program = new Command('mock-chat')
     .description('A scripted contact centre (REST + WebSocket) and contract checker for the chat widget.')
@@ -30,14 +33,28 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
   program
     .command('serve')
     .description('Serve a scenario: the REST calls, the /chat socket, and the demo page at /.')
-    .requiredOption('-s, --scenario <name|file>', 'a built-in scenario name or a .yaml file', 'happy-path')
+    .option(
+      '-s, --scenario <name|file|folder>',
+      'a built-in name, a .yaml file or a folder of them; repeat it to serve several (the first runs; default happy-path)',
+      collect,
+      [],
+    )
+    .option('-w, --watch', 'reload scenario files and folders when they change (new sessions play the new version)')
     .addOption(
       new Option('-p, --port <port>', 'port; 0 picks a free one').default(8080).argParser(parsePort).env('PORT'),
     )
     .option('--host <host>', 'interface to listen on', '127.0.0.1')
     .option('--speed <factor>', 'divide every scenario delay (10 = ten times faster)', parseSpeed, 1)
     .addOption(
-      new Option('--contract <mode>', 'bad client frames: strict answers error frames')
+      new Option(
+        '--profile <profile>',
+        'which client frames are accepted: what a real server accepts, or the widget contract',
+      )
+        .choices(['tolerant', 'strict'])
+        .default('tolerant'),
+    )
+    .addOption(
+      new Option('--contract <mode>', 'client frames that break the profile: strict answers error frames, warn logs')
         .choices(['strict', 'warn'])
         .default('strict'),
     )

@@ -12,6 +12,13 @@
     const number = Number(raw);
     options[key.slice(4)] = raw === 'true' ? true : raw === 'false' ? false : Number.isNaN(number) ? raw : number;
   }
+  // ?scenario=NAME plays that mock scenario for this page's availability call and chat (the mock
+  // reads the mock-scenario cookie); without it the mock's running scenario answers.
+  const scenario = params.get('scenario');
+  // biome-ignore lint/suspicious/noDocumentCookie: a demo page talking to the mock; one cookie, set once
+  document.cookie = scenario
+    ? `mock-scenario=${encodeURIComponent(scenario)}; path=/; SameSite=Strict`
+    : 'mock-scenario=; path=/; max-age=0; SameSite=Strict';
   window.chatWidgetConfig = {
     locale: params.get('locale') || 'en-us',
     triage: flag('triage'),

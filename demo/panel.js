@@ -1,6 +1,7 @@
-// Demo control panel: switches the mock contact centre's scenario (through its /__mock
-// endpoints) and the page configuration (locale, triage, chat-lite, variant, hide-on-mobile),
-// then reloads so the widget starts again exactly as on a fresh visit.
+// Demo control panel: picks the mock contact centre's scenario for this page (?scenario=, which
+// page-config.js hands to the mock as its mock-scenario cookie; every scenario the mock serves is
+// listed, file ones too) and the page configuration (locale, triage, chat-lite, variant,
+// hide-on-mobile), then reloads so the widget starts again exactly as on a fresh visit.
 // One panel for every demo page, so the pages only hold their own content.
 const PANEL = `
 <form id="demo-panel" aria-labelledby="demo-panel-title">
@@ -49,14 +50,23 @@ async function loadScenarios() {
     const response = await fetch('/__mock/scenarios');
     const body = await response.json();
     const list = Array.isArray(body) ? body : (body.scenarios ?? []);
-    const current = body.current ?? body.active ?? null;
+    const asked = params.get('scenario');
+    const current = asked ?? body.current ?? body.active ?? null;
     select.replaceChildren(
       ...list.map((item) => {
         const name = typeof item === 'string' ? item : item.name;
-        const option = new Option(name, name, false, name === current);
-        return option;
+        // Scenarios loaded from files (mock-chat serve --scenario my.yaml) are listed too.
+        const label = item.source && item.source !== 'built-in' ? `${name} (${item.source})` : name;
+        return new Option(label, name, false, name === current);
       }),
     );
+    if (asked && !list.some((item) => (typeof item === 'string' ? item : item.name) === asked)) {
+      const warning = document.createElement('p');
+      warning.setAttribute('role', 'alert');
+      warning.className = 'demo-panel__error';
+      warning.textContent = `Unknown scenario "${asked}": the mock answers nothing for it. Known: ${list.map((item) => item.name ?? item).join(', ')}.`;
+      form.prepend(warning);
+    }
   } catch {
     select.replaceChildren(new Option('(mock server not reachable)', ''));
     select.disabled = true;
@@ -71,14 +81,9 @@ for (const name of ['triage', 'chat_lite', 'mobile']) form.elements[name].checke
 form.addEventListener('submit', async (event) => {
   event.preventDefault();
   const scenario = form.elements.scenario.value;
-  if (scenario) {
-    await fetch('/__mock/scenario', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: scenario }),
-    });
-  }
+  // The scenario goes in the page's address (?scenario=): this page plays it, other tabs keep theirs.
   const next = new URLSearchParams();
+  if (scenario) next.set('scenario', scenario);
   next.set('locale', form.elements.locale.value);
   if (form.elements.variant.value) next.set('variant', form.elements.variant.value);
   for (const name of ['triage', 'chat_lite', 'mobile']) if (form.elements[name].checked) next.set(name, '1');

@@ -25,6 +25,8 @@ export interface FrameEvent {
   /** The text the frame arrived as (client frames), written instead when `frame` cannot be serialised. */
   raw?: string;
   violations?: readonly Violation[];
+  /** Tolerant profile: how an accepted client frame departs from the strict contract (a warning). */
+  deviations?: readonly Violation[];
   /** What happened to it, e.g. "not sent (strict)". */
   note?: string;
 }
@@ -70,6 +72,9 @@ export function prettyLine(event: FrameEvent, color: boolean): string {
   if (event.violations && event.violations.length > 0) {
     line += ` ${paint(color, '31;1', `✗ ${printable(formatViolations(event.violations))}`)}`;
   }
+  if (event.deviations && event.deviations.length > 0) {
+    line += ` ${paint(color, '33', `⚠ deviates from the strict contract: ${printable(formatViolations(event.deviations))}`)}`;
+  }
   if (event.note) line += ` ${paint(color, '33', `(${printable(event.note)})`)}`;
   return line;
 }
@@ -100,6 +105,7 @@ export function createLogger(options: LoggerOptions): Logger {
               direction: event.direction,
               frame: event.frame,
               ...(event.violations?.length ? { violations: event.violations } : {}),
+              ...(event.deviations?.length ? { deviations: event.deviations } : {}),
               ...(event.note ? { note: event.note } : {}),
             },
             event.raw,

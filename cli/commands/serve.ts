@@ -8,7 +8,10 @@ import { SEEDED_WARNING } from '../../mock-server/random.js';
 import { type CliIo, EXIT, type ExitCode } from '../io.js';
 
 export interface ServeOptions {
-  scenario: string;
+  /** Names, files and folders; the first runs. Empty: happy-path. */
+  scenario: string[];
+  watch?: boolean;
+  profile: 'tolerant' | 'strict';
   port: number;
   host: string;
   speed: number;
@@ -33,7 +36,9 @@ export async function serve(io: CliIo, options: ServeOptions): Promise<ServeResu
   let server: MockServer;
   try {
     server = await startMockServer({
-      scenario: options.scenario,
+      scenario: options.scenario.length > 0 ? options.scenario : ['happy-path'],
+      watch: options.watch ?? false,
+      profile: options.profile,
       port: options.port,
       host: options.host,
       speed: options.speed,
@@ -59,7 +64,15 @@ export async function serve(io: CliIo, options: ServeOptions): Promise<ServeResu
   const ready = `mock-chat: scenario ${server.scenario} ready at ${server.url} (socket ${server.socketUrl})`;
   if (options.log === 'json') {
     io.out(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', message: ready, url: server.url })}\n`);
-  } else io.out(`${ready}\n`);
+  } else {
+    io.out(`${ready}\n`);
+    const others = options.scenario.length > 1 || options.watch;
+    if (others) {
+      io.out(
+        `mock-chat: profile ${options.profile}; pick a scenario per page with ?scenario=NAME${options.watch ? '; watching scenario files for changes' : ''}\n`,
+      );
+    }
+  }
   return { code: EXIT.clean, server };
 }
 

@@ -1,10 +1,16 @@
 /** mock-chat validate <file...>: scenario files; problems as file:line: /pointer problem. */
 import { loadScenario, MockChatError } from '../../mock-server/index.js';
 import { printable } from '../../mock-server/printable.js';
+import { scenarioFilesIn } from '../../mock-server/scenario/load.js';
 import { type CliIo, EXIT, type ExitCode } from '../io.js';
 
-export function validateScenarios(io: CliIo, files: string[]): ExitCode {
+export function validateScenarios(io: CliIo, refs: string[]): ExitCode {
   let code: ExitCode = EXIT.clean;
+  // A folder stands for every scenario file in it.
+  const files = refs.flatMap((ref) => {
+    const inFolder = scenarioFilesIn(ref);
+    return inFolder.length > 0 ? inFolder : [ref];
+  });
   for (const file of files) {
     try {
       const scenario = loadScenario(file);

@@ -39,6 +39,7 @@ button{font:inherit;cursor:pointer}
 <li><code>GET /cua-api/chat/files/{workRequestId}/{uuid}</code></li>
 <li>WebSocket <code>${escapeHtml(input.socketUrl)}</code></li>
 <li><code>GET /__mock/scenarios</code>, <code>POST /__mock/scenario</code> <code>{"name": "..."}</code></li>
+<li><code>GET /__mock/sessions</code> (what each session received and sent), <code>POST /__mock/reset</code></li>
 </ul>
 <p>The demo site appears here once the widget is built (<code>npm run build</code>).</p>
 <h2>Scenarios</h2>

@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MockChatError } from '../errors.js';
+import type { SessionReport } from '../session/verification.js';
 import { homePage } from './home-page.js';
 import { readBody, requestUrl, restCorsHeaders, sendJson, sendText } from './http-util.js';
 import type { OriginPolicy } from './origin-policy.js';
@@ -24,6 +25,10 @@ export interface HttpContext extends RestContext {
   origins: OriginPolicy;
   /** Called after the scenario is switched over HTTP. */
   switched(): void;
+  /** The verification report (GET /__mock/sessions). */
+  sessions(): SessionReport[];
+  /** POST /__mock/reset. */
+  reset(): void;
 }
 
 /** CORS of the admin routes: the allowed page's own origin echoed, never credentials. */
@@ -70,12 +75,12 @@ async function switchScenario(req: IncomingMessage, res: ServerResponse, ctx: Ht
   }
 }
 
-/** /__mock/*: the scenario listing and switch, for allowed origins only. */
+const ADMIN_ROUTES = new Set(['/__mock/scenarios', '/__mock/scenario', '/__mock/sessions', '/__mock/reset']);
+
+/** /__mock/*: the scenario listing and switch, the verification API and reset, for allowed origins only. */
 async function admin(req: IncomingMessage, res: ServerResponse, pathname: string, ctx: HttpContext): Promise<boolean> {
   const method = req.method ?? 'GET';
-  if (!pathname.startsWith('/__mock/')) return false;
-  const api = pathname === '/__mock/scenarios' || pathname === '/__mock/scenario';
-  if (!api) return false;
+  if (!ADMIN_ROUTES.has(pathname)) return false;
   if (!ctx.origins.allows(req)) {
     sendJson(req, res, 403, { success: false, message: 'origin not allowed (mock-chat serve --allow-origin)' }, {});
     return true;
@@ -87,6 +92,11 @@ async function admin(req: IncomingMessage, res: ServerResponse, pathname: string
     sendJson(req, res, 200, { current: ctx.catalog.current.name, scenarios: ctx.catalog.list() }, adminCors(req, ctx));
   } else if (method === 'POST' && pathname === '/__mock/scenario') {
     await switchScenario(req, res, ctx);
+  } else if (method === 'GET' && pathname === '/__mock/sessions') {
+    sendJson(req, res, 200, { sessions: ctx.sessions() }, adminCors(req, ctx));
+  } else if (method === 'POST' && pathname === '/__mock/reset') {
+    ctx.reset();
+    sendJson(req, res, 200, { success: true, current: ctx.catalog.current.name }, adminCors(req, ctx));
   } else {
     sendJson(
       req,

@@ -15,6 +15,7 @@ import {
 } from '../../generated/widget-http.validators.js';
 import type { Timers } from '../clock.js';
 import { countryDataFor } from '../data/china-country-data.js';
+import { MockChatError } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { Scenario, SubmissionAnswer } from '../scenario/types.js';
 import type { SessionRegistry } from '../session/registry.js';
@@ -80,8 +81,29 @@ async function checkedBody<T>(
   return body;
 }
 
+/**
+ * The scenario a REST call asked for; answers 404 naming the known scenarios itself (and
+ * returns undefined) when the name names none: never a silent fallback.
+ */
+function scenarioFor(req: IncomingMessage, res: ServerResponse, url: URL, ctx: RestContext): Scenario | undefined {
+  try {
+    return ctx.catalog.select(req, url);
+  } catch (error) {
+    if (!(error instanceof MockChatError)) throw error;
+    ctx.log.warn(`[http] ${url.pathname}: ${error.reason}; ${error.fix}`);
+    sendJson(req, res, 404, { success: false, message: `${error.reason}; ${error.fix}` });
+    return undefined;
+  }
+}
+
+/** Ends the exchange without an answer: the service failing mid-request (scenario `reset: true`). */
+function resetConnection(req: IncomingMessage): void {
+  req.socket.destroy();
+}
+
 export async function checkAvailability(req: IncomingMessage, res: ServerResponse, url: URL, ctx: RestContext) {
-  const scenario = ctx.catalog.select(req, url);
+  const scenario = scenarioFor(req, res, url, ctx);
+  if (!scenario) return;
   const body = await checkedBody(req, res, ctx, validateAvailabilityRequest, 'check-availability-v2');
   if (body === undefined) return;
   const answer = scenario.availability;
@@ -93,7 +115,8 @@ export async function checkAvailability(req: IncomingMessage, res: ServerRespons
       );
     }
   }
-  await ctx.timers.sleep(answer.delay);
+  if (!(await ctx.timers.sleep(answer.delay))) return;
+  if (answer.reset) return resetConnection(req);
   const response = structuredClone(answer.body);
   const param = scenario === ctx.catalog.current ? undefined : scenario.name;
   response.chatWidgetParams = { webChatUrl: socketUrlFor(req, param), ...(response.chatWidgetParams as object) };
@@ -114,18 +137,19 @@ async function submission(
 ) {
   const body = await checkedBody(req, res, ctx, validate, what);
   if (body === undefined) return;
-  await ctx.timers.sleep(answer.delay);
+  if (!(await ctx.timers.sleep(answer.delay))) return;
+  if (answer.reset) return resetConnection(req);
   sendJson(req, res, answer.status, answer.body);
 }
 
-export function callback(req: IncomingMessage, res: ServerResponse, url: URL, ctx: RestContext) {
-  const scenario: Scenario = ctx.catalog.select(req, url);
-  return submission(req, res, ctx, scenario.callback, validateCallbackRequest, 'callback');
+export async function callback(req: IncomingMessage, res: ServerResponse, url: URL, ctx: RestContext) {
+  const scenario = scenarioFor(req, res, url, ctx);
+  if (scenario) await submission(req, res, ctx, scenario.callback, validateCallbackRequest, 'callback');
 }
 
-export function lead(req: IncomingMessage, res: ServerResponse, url: URL, ctx: RestContext) {
-  const scenario: Scenario = ctx.catalog.select(req, url);
-  return submission(req, res, ctx, scenario.lead, validateLeadRequest, 'lead');
+export async function lead(req: IncomingMessage, res: ServerResponse, url: URL, ctx: RestContext) {
+  const scenario = scenarioFor(req, res, url, ctx);
+  if (scenario) await submission(req, res, ctx, scenario.lead, validateLeadRequest, 'lead');
 }
 
 /** GET /cua-api/chat/files/{workRequestId}/{uuid}: a file the session's scenario shares. */

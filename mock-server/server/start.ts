@@ -1,37 +1,50 @@
 /**
  * startMockServer: one node:http server with the REST calls and the /chat WebSocket on one
- * port. Resolves once listening to { url, port, close() }; close() is idempotent and
- * leaves no socket, session or timer behind.
+ * port. Resolves once listening to { url, port, sessions(), waitFor(), reset(), close() };
+ * close() is idempotent and leaves no socket, session, watcher or timer behind.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { assertNever } from '../../contract/assert-never.js';
+import type { Profile } from '../../contract/profile-check.js';
 import { Timers } from '../clock.js';
 import { MockChatError } from '../errors.js';
 import { createLogger, type LogMode } from '../log.js';
 import { createRandom } from '../random.js';
-import { loadScenario, type ScenarioRef } from '../scenario/load.js';
+import { loadScenarios, type ScenarioRef, scenarioFilesIn } from '../scenario/load.js';
+import type { RunnerEvent } from '../scenario/runner.js';
 import { repoRoot } from '../scenario/source.js';
-import type { SessionDeps, TranscriptEntry } from '../session/chat-session.js';
+import type { Scenario } from '../scenario/types.js';
+import type { ChatSession, SessionDeps, TranscriptEntry } from '../session/chat-session.js';
 import { SessionRegistry } from '../session/registry.js';
+import { type SessionReport, Verification } from '../session/verification.js';
 import { Connection } from '../socket/connection.js';
 import type { ContractMode, SocketContext } from '../socket/context.js';
 import { ScenarioCatalog } from './catalog.js';
 import { type HttpContext, route } from './http-server.js';
 import { requestUrl, sendFailure } from './http-util.js';
 import { createOriginPolicy } from './origin-policy.js';
+import { watchScenarios } from './watch.js';
 
 export interface MockServerOptions {
-  /** A built-in name (default happy-path), a .yaml path, or a parsed scenario object. */
-  scenario?: ScenarioRef;
+  /**
+   * A built-in name (default happy-path), a .yaml path, a folder of .yaml files, or a parsed
+   * scenario object; or a list of them. Every one is served by its name; the first runs.
+   */
+  scenario?: ScenarioRef | readonly ScenarioRef[];
+  /** Reload scenario files (and folders) when they change, for new sessions. */
+  watch?: boolean;
+  /** Which client frames are accepted: tolerant (default; what a real server accepts) or strict. */
+  profile?: Profile;
   /** 0 (the default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
   /** Divides every scenario delay: 10 = ten times faster. Default 1. */
   speed?: number;
-  /** strict (default): bad client frames get an error frame code 1; warn: log only. */
+  /** strict (default): client frames that break the profile get an error frame code 1; warn: log only. */
   contract?: ContractMode;
   /** silent (default), pretty, json, or a function receiving each log line. */
   log?: LogMode | ((line: string) => void);
@@ -88,8 +101,14 @@ export interface MockServer {
   host: string;
   /** The name of the scenario answering now. */
   readonly scenario: string;
-  /** Sessions the server holds now. */
-  readonly sessions: number;
+  /** How many sessions the server holds now (cheap; sessions() is the full report). */
+  readonly liveSessions: number;
+  /** Every session (recently ended ones too): scenario, step position, frames received and sent. */
+  sessions(): SessionReport[];
+  /** Resolves once `predicate` holds for the sessions (re-checked on every change). */
+  waitFor(predicate: (sessions: SessionReport[]) => boolean, timeoutMs?: number): Promise<SessionReport[]>;
+  /** Ends every session, forgets the ended ones, and goes back to the first scenario. */
+  reset(): void;
   /** A copy of the transcript of the live session with this guid (every newMessage, in order). */
   transcript(guid: number): TranscriptEntry[] | undefined;
   close(): Promise<void>;
@@ -139,12 +158,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   if (!(speed > 0) || !Number.isFinite(speed)) {
     throw new MockChatError('BAD_OPTION', `speed must be a positive number, got ${speed}`, 'pass e.g. --speed 10');
   }
-  const scenario = loadScenario(options.scenario ?? 'happy-path');
+  const refs: readonly ScenarioRef[] = Array.isArray(options.scenario)
+    ? options.scenario
+    : [(options.scenario as ScenarioRef | undefined) ?? 'happy-path'];
+  const catalog = new ScenarioCatalog(uniqueNames(refs.flatMap(loadScenarios)));
   const host = options.host ?? '127.0.0.1';
   const contract = options.contract ?? 'strict';
+  const profile = options.profile ?? 'tolerant';
   const log = createLogger({ mode: options.log ?? 'silent', out: options.logOut, record: options.record });
   const random = createRandom(options.seed);
-  const catalog = new ScenarioCatalog(scenario);
   const registry = new SessionRegistry({
     ttlMs: options.sessionTtlMs ?? LIMITS.sessionTtlMs,
     maxSessions: options.maxSessions ?? LIMITS.maxSessions,
@@ -152,6 +174,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
   const serverTimers = new Timers(speed, (error) => log.warn(`[mock-chat] a server timer failed: ${oneLine(error)}`));
   const origins = createOriginPolicy(options.allowOrigins);
+  const verification = new Verification(() => registry.all());
   let refusedUntil = 0;
 
   const sessionDeps: SessionDeps = {
@@ -164,19 +187,25 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     refuse: (seconds) => {
       refusedUntil = Math.max(refusedUntil, Date.now() + serverTimers.scale(seconds));
     },
-    ended: (session) => registry.remove(session),
+    ended: (session) => {
+      registry.remove(session);
+      verification.ended(session);
+    },
     failed: (session, error) => log.warn(`[mock-chat] ${session.label}: the conversation failed: ${oneLine(error)}`),
-    lost: (session, frame, at) =>
+    lost: (session, frame, at, why) =>
       log.frame({
         time: new Date(),
         session: session.label,
         direction: 'server',
         frame,
-        note: `lost: no socket attached${at ? ` (scenario step at ${at})` : ''}`,
+        note: `not sent: ${why}${at ? ` (scenario step at ${at})` : ''}`,
       }),
+    event: (session, event) => logEvent(log, session, event),
+    changed: () => verification.changed(),
   };
   const socketContext: SocketContext = {
     contract,
+    profile,
     log,
     registry,
     sessionDeps,
@@ -198,6 +227,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     switched: () => {
       refusedUntil = 0;
     },
+    sessions: () => verification.sessions(),
+    reset: () => reset(),
   };
 
   // One guard per entry point: nothing a request or upgrade carries can end the process.
@@ -225,7 +256,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     if (Date.now() < refusedUntil) return refuseUpgrade(socket, '503 Service Unavailable');
     if (wss.clients.size >= maxSockets) return refuseUpgrade(socket, '503 Service Unavailable');
-    const chosen = catalog.select(req, url);
+    let chosen: Scenario;
+    try {
+      chosen = catalog.select(req, url);
+    } catch (error) {
+      if (!(error instanceof MockChatError)) throw error;
+      log.warn(`[socket] refused an upgrade: ${error.reason}; ${error.fix}`);
+      return refuseUpgrade(socket, '404 Not Found');
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
       const connection = new Connection(++connections, ws, chosen, socketContext);
       log.info(`[socket] ${connection.label} opened (${chosen.name})`);
@@ -245,9 +283,22 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
 
+  const unwatch = options.watch ? watchFiles(refs, catalog, log) : () => {};
+
+  function reset(): void {
+    for (const client of wss.clients) client.terminate();
+    registry.dispose();
+    verification.reset();
+    catalog.reset();
+    refusedUntil = 0;
+    log.info(`[mock-chat] reset: every session ended; scenario ${catalog.current.name}`);
+  }
+
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      unwatch();
+      verification.dispose();
       serverTimers.dispose();
       registry.dispose();
       for (const client of wss.clients) client.terminate();
@@ -267,13 +318,74 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     get scenario() {
       return catalog.current.name;
     },
-    get sessions() {
+    get liveSessions() {
       return registry.size;
     },
+    sessions: () => verification.sessions(),
+    waitFor: (predicate, timeoutMs) => verification.waitFor(predicate, timeoutMs),
+    reset,
     transcript(guid) {
       const entries = registry.get(guid)?.transcript;
       return entries === undefined ? undefined : entries.map((entry) => ({ ...entry }));
     },
     close,
   };
+}
+
+/** Two scenarios served under one name would make `?scenario=` ambiguous. */
+function uniqueNames(scenarios: Scenario[]): Scenario[] {
+  const seen = new Map<string, string>();
+  for (const scenario of scenarios) {
+    const earlier = seen.get(scenario.name);
+    if (earlier !== undefined && earlier !== scenario.source) {
+      throw new MockChatError(
+        'BAD_OPTION',
+        `two scenarios are named "${scenario.name}" (${earlier} and ${scenario.source})`,
+        'give each scenario file its own name:',
+      );
+    }
+    seen.set(scenario.name, scenario.source);
+  }
+  return scenarios;
+}
+
+/** serve --watch: the files and folders among the refs, reloaded on change. */
+function watchFiles(refs: readonly ScenarioRef[], catalog: ScenarioCatalog, log: ReturnType<typeof createLogger>) {
+  const targets: { file?: string; folder?: string }[] = refs
+    .filter((ref): ref is string => typeof ref === 'string')
+    .flatMap((ref): { file?: string; folder?: string }[] => {
+      if (scenarioFilesIn(ref).length > 0) return [{ folder: ref }];
+      return /\.ya?ml$/i.test(ref) ? [{ file: ref }] : [];
+    });
+  return watchScenarios(targets, {
+    loaded(scenario, file) {
+      catalog.replace(scenario);
+      log.info(`[mock-chat] scenario ${scenario.name} reloaded from ${file}: new sessions play it`);
+    },
+    failed(file, problems) {
+      log.warn(`[mock-chat] ${file} changed but does not load; new sessions keep the last good version:`);
+      for (const line of problems) log.warn(`  ${line}`);
+    },
+  });
+}
+
+/** What a conversation did, in the log: one line each. */
+function logEvent(log: ReturnType<typeof createLogger>, session: ChatSession, event: RunnerEvent): void {
+  const who = `[scenario ${session.scenario.name}] ${session.label}`;
+  switch (event.kind) {
+    case 'finished':
+      log.info(`${who}: the conversation finished (its last step: ${event.at}); rules still answer`);
+      return;
+    case 'expectTimedOut':
+      log.info(`${who}: expect ${event.method} at ${event.at}: nothing arrived in time; otherwise`);
+      return;
+    case 'ruleEnded':
+      log.info(`${who}: the rule at ${event.at} stopped answering: ${event.why}`);
+      return;
+    case 'unanswered':
+      log.warn(`${who}: a ${event.method} frame was not answered: ${event.why}`);
+      return;
+    default:
+      assertNever(event, 'runner event');
+  }
 }

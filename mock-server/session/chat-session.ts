@@ -1,23 +1,28 @@
 /**
  * One chat session on the server side: the identifiers the service issues (guid,
  * authenticationKey, workRequestId), the transcript with original timestamps and sender
- * types (customer messages included), the agents present, and the socket it is attached
- * to now. A renewChat moves it to a new socket; the conversation keeps playing.
+ * types (customer messages included), the agents present, the socket it is attached to now,
+ * its options (which the scenario may change as it plays: acknowledgements off, flapping,
+ * half-open), and the frames it received and sent, for the verification API. A renewChat
+ * moves it to a new socket; the conversation keeps playing.
  */
 import type { ClientFrame, Participant, ServerFrame } from '../../generated/chat-socket.js';
 import { Timers } from '../clock.js';
 import type { Random } from '../random.js';
 import { notification } from '../scenario/frames.js';
-import { ConversationRunner } from '../scenario/runner.js';
+import { ConversationRunner, type RunnerEvent, type RunnerPosition } from '../scenario/runner.js';
 import type { TemplateValues } from '../scenario/template.js';
-import type { Scenario } from '../scenario/types.js';
+import type { Scenario, SessionOptions } from '../scenario/types.js';
 
 /** The socket side a session talks through (see socket/connection.ts). */
 export interface SessionSocket {
   readonly id: number;
   readonly open: boolean;
-  /** `at` is the scenario step (file:line) the frame comes from, for the log. */
-  send(frame: ServerFrame, note?: string, at?: string): void;
+  /**
+   * `at` is the scenario step (file:line) the frame comes from, for the log; `unchecked` sends
+   * a frame that may break the contract (a deliberate violation the scenario asked for).
+   */
+  send(frame: ServerFrame, note?: string, at?: string, unchecked?: boolean): void;
   close(code: number, reason: string): void;
   terminate(): void;
   /** The session the socket now belongs to. */
@@ -33,6 +38,13 @@ export interface TranscriptEntry {
   data?: Record<string, unknown>;
 }
 
+/** One frame the session received or sent, for the verification API. */
+export interface RecordedFrame {
+  time: string;
+  frame: unknown;
+  note?: string;
+}
+
 export interface SessionDeps {
   speed: number;
   random: Random;
@@ -42,11 +54,15 @@ export interface SessionDeps {
   refuse(seconds: number): void;
   /** The session is over: forget it. */
   ended(session: ChatSession): void;
-  /** A frame the session wanted to send while no socket was attached. */
-  lost(session: ChatSession, frame: ServerFrame, at: string | undefined): void;
+  /** A frame the session wanted to send while no socket could carry it. */
+  lost(session: ChatSession, frame: unknown, at: string | undefined, why: string): void;
   now(): number;
   /** The conversation threw: a bug in the mock, reported rather than crashing the server. */
   failed(session: ChatSession, error: unknown): void;
+  /** What the conversation did (finished, an expect timed out, a rule ended...). */
+  event(session: ChatSession, event: RunnerEvent): void;
+  /** Something the verification API reports changed. */
+  changed(): void;
   /** Transcript entries kept per session (default TRANSCRIPT_LIMIT). */
   transcriptLimit?: number;
   /** Transcript bytes kept per session (default TRANSCRIPT_BYTES). */
@@ -57,20 +73,31 @@ export interface SessionDeps {
 export const TRANSCRIPT_LIMIT = 1000;
 /** Transcript bytes (as JSON) kept per session; the oldest entries fall off beyond this. */
 export const TRANSCRIPT_BYTES = 1024 * 1024;
+/** Frames kept per direction per session for the verification API; the oldest fall off. */
+export const RECORDED_FRAMES = 500;
 
 export class ChatSession {
   readonly guid: number;
   readonly authenticationKey: string;
   readonly workRequestId: string;
   readonly scenario: Scenario;
+  readonly startedAt = new Date().toISOString();
   readonly transcript: TranscriptEntry[] = [];
   readonly roster: Participant[] = [];
   readonly timers: Timers;
   readonly runner: ConversationRunner;
+  readonly received: RecordedFrame[] = [];
+  readonly sent: RecordedFrame[] = [];
+  /** The session's options now: the scenario's, as changed by its session steps. */
+  readonly options: SessionOptions;
   customerName = '';
   lastMessage = '';
   socket: SessionSocket | undefined;
   #ended = false;
+  /** The socket that went silent (halfOpen): nothing is sent on it and what it sends is ignored. */
+  #silenced: SessionSocket | undefined;
+  #drops = 0;
+  #cancelFlap: () => void = () => {};
   /** JSON size of each transcript entry, and their sum, for the byte cap. */
   readonly #sizes: number[] = [];
   #bytes = 0;
@@ -78,6 +105,7 @@ export class ChatSession {
 
   constructor(scenario: Scenario, deps: SessionDeps) {
     this.scenario = scenario;
+    this.options = { ...scenario.session };
     this.#deps = deps;
     this.guid = deps.newGuid();
     this.authenticationKey = deps.random.secret();
@@ -87,15 +115,28 @@ export class ChatSession {
       {
         timers: this.timers,
         roster: this.roster,
-        templateValues: () => this.templateValues(),
-        send: (frame, at) => this.send(frame, at),
+        templateValues: (trigger) => this.templateValues(trigger),
+        send: (frame, at, unchecked) => this.send(frame as ServerFrame, at, unchecked),
         close: (code, reason) => {
           this.socket?.close(code, reason);
           if (code === 1000) this.end();
         },
         drop: () => this.socket?.terminate(),
+        halfOpen: () => {
+          this.#silenced = this.socket;
+          this.#deps.changed();
+        },
+        setOptions: (options) => {
+          Object.assign(this.options, options);
+          if (options.flap !== undefined) this.#flap();
+        },
         refuse: (seconds) => deps.refuse(seconds),
         failed: (error) => deps.failed(this, error),
+        event: (event) => {
+          deps.event(this, event);
+          deps.changed();
+        },
+        moved: () => deps.changed(),
       },
       scenario.conversation,
     );
@@ -109,13 +150,24 @@ export class ChatSession {
     return this.#ended;
   }
 
-  templateValues(): TemplateValues {
+  /** Whether frames from this socket are ignored (it went half-open). */
+  silenced(socket: SessionSocket): boolean {
+    return this.#silenced !== undefined && this.#silenced === socket;
+  }
+
+  position(): RunnerPosition {
+    return this.runner.position();
+  }
+
+  /** Template values; {{lastMessage}} is the triggering customer message when there is one. */
+  templateValues(trigger?: ClientFrame): TemplateValues {
+    const body = trigger?.body;
     return {
       guid: this.guid,
       authenticationKey: this.authenticationKey,
       workRequestId: this.workRequestId,
       customerName: this.customerName,
-      lastMessage: this.lastMessage,
+      lastMessage: body?.method === 'newMessage' ? String(body.message ?? '') : this.lastMessage,
       now: this.#deps.now,
       uuid: () => this.#deps.random.uuid(),
     };
@@ -128,11 +180,38 @@ export class ChatSession {
   attach(socket: SessionSocket): void {
     this.socket = socket;
     socket.session = this;
+    this.#flap();
+    this.#deps.changed();
   }
 
   /** The socket went away; the session stays renewable. */
   detach(socket: SessionSocket): void {
-    if (this.socket === socket) this.socket = undefined;
+    if (this.socket === socket) {
+      this.socket = undefined;
+      this.#cancelFlap();
+    }
+    this.#deps.changed();
+  }
+
+  /** Accept-then-drop: the socket now attached goes `flap.after` from now, `flap.times` times in all. */
+  #flap(): void {
+    this.#cancelFlap();
+    const flap = this.options.flap;
+    const socket = this.socket;
+    if (!flap || !socket || this.#drops >= flap.times) return;
+    this.#cancelFlap = this.timers.after(flap.after, () => {
+      if (this.socket !== socket) return;
+      this.#drops += 1;
+      socket.terminate();
+    });
+  }
+
+  /** A frame received on the attached socket or sent on it, for the verification API. */
+  record(direction: 'client' | 'server', frame: unknown, note?: string): void {
+    const list = direction === 'client' ? this.received : this.sent;
+    list.push({ time: new Date().toISOString(), frame, ...(note ? { note } : {}) });
+    if (list.length > RECORDED_FRAMES) list.shift();
+    this.#deps.changed();
   }
 
   /** A contract-checked client frame that belongs to this chat. */
@@ -140,7 +219,7 @@ export class ChatSession {
     const body = frame.body;
     if (body.method === 'requestChat') this.customerName = String(body.intrinsics?.name ?? '');
     if (body.method === 'newMessage') {
-      // Contract-checked in strict mode; in warn mode the fields may be anything.
+      // The tolerant profile and warn mode let frames through with fields missing or of any type.
       this.lastMessage = String(body.message ?? '');
       this.#remember({
         timestamp: this.#deps.now(),
@@ -151,17 +230,20 @@ export class ChatSession {
       });
     }
     this.runner.deliver(frame);
+    this.#deps.changed();
   }
 
   /** Sends through the attached socket; `at` names the scenario step for the log. */
-  send(frame: ServerFrame, at?: string): void {
+  send(frame: ServerFrame, at?: string, unchecked = false): void {
     if (this.#ended) return;
-    if (frame.type === 'notification' && frame.body.method === 'newMessage') {
+    if (frame?.type === 'notification' && frame.body?.method === 'newMessage') {
       const { method: _method, customData: _custom, ...entry } = frame.body;
       this.#remember(entry as TranscriptEntry);
     }
-    if (this.socket?.open) this.socket.send(frame, undefined, at);
-    else this.#deps.lost(this, frame, at);
+    if (this.socket !== undefined && this.silenced(this.socket)) this.#deps.lost(this, frame, at, 'half-open');
+    else if (this.socket?.open)
+      this.socket.send(frame, unchecked ? 'unchecked: a deliberate violation' : undefined, at, unchecked);
+    else this.#deps.lost(this, frame, at, 'no socket attached');
   }
 
   /** requestFullTranscript: one newMessage per past message, original timestamp and sender. */
@@ -189,5 +271,6 @@ export class ChatSession {
     this.runner.stop();
     this.timers.dispose();
     this.#deps.ended(this);
+    this.#deps.changed();
   }
 }

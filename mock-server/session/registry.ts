@@ -66,6 +66,11 @@ export class SessionRegistry {
     return session;
   }
 
+  /** Every session held now. */
+  all(): IterableIterator<ChatSession> {
+    return this.#sessions.values();
+  }
+
   /** The live session with this guid (for tests reading its transcript). */
   get(guid: number): ChatSession | undefined {
     return this.#sessions.get(guid);

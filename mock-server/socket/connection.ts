@@ -1,14 +1,17 @@
 /**
  * One WebSocket on /chat. Every frame in and out goes through the contract: an incoming
- * frame that is not JSON, nests deeper than MAX_FRAME_DEPTH or breaks the contract is logged
- * and, in strict mode, answered with an error frame code 1 naming the pointer and problem
- * (the socket stays open); an outgoing frame that breaks it is logged and, in strict mode,
- * not sent. Nothing a client sends can throw out of here: a failure inside is logged in one
+ * frame that is not JSON, nests deeper than MAX_FRAME_DEPTH or breaks the profile (tolerant
+ * by default: what a real server accepts) is logged and, in strict contract mode, answered
+ * with an error frame code 1 naming the pointer and problem (the socket stays open); one the
+ * tolerant profile accepts but the strict contract does not is served and logged as a
+ * deviation. An outgoing frame that breaks the contract is logged and, in strict mode, not
+ * sent, unless the scenario marked it unchecked (a deliberate violation). Nothing a client sends can throw out of here: a failure inside is logged in one
  * line and the socket closed with 1011. A client that stops reading is closed once more than
  * `maxBufferedBytes` wait to be sent to it.
  */
 import type { WebSocket } from 'ws';
-import { checkClientFrame, checkServerFrame, formatViolations, type Violation } from '../../contract/frame-check.js';
+import { checkServerFrame, formatViolations, type Violation } from '../../contract/frame-check.js';
+import { checkInProfile } from '../../contract/profile-check.js';
 import type { ClientFrame, ServerFrame } from '../../generated/chat-socket.js';
 import { CLIENT_METHODS } from '../../generated/chat-socket.js';
 import { errorFrame } from '../scenario/frames.js';
@@ -48,7 +51,7 @@ export class Connection implements SessionSocket {
     return this.#ws.readyState === this.#ws.OPEN;
   }
 
-  send(frame: ServerFrame, note?: string, at?: string): void {
+  send(frame: ServerFrame, note?: string, at?: string, unchecked = false): void {
     if (!this.open) return;
     if (this.#ws.bufferedAmount > this.#ctx.limits.maxBufferedBytes) {
       this.#ctx.log.warn(
@@ -60,15 +63,10 @@ export class Connection implements SessionSocket {
     }
     const result = checkServerFrame(frame);
     const violations = result.ok ? undefined : result.violations;
-    const blocked = violations !== undefined && this.#ctx.contract === 'strict';
-    this.#ctx.log.frame({
-      time: new Date(),
-      session: this.label,
-      direction: 'server',
-      frame,
-      violations,
-      note: blocked ? `not sent: breaks the contract${at ? ` (scenario step at ${at})` : ''}` : note,
-    });
+    const blocked = violations !== undefined && this.#ctx.contract === 'strict' && !unchecked;
+    const shown = blocked ? `not sent: breaks the contract${at ? ` (scenario step at ${at})` : ''}` : note;
+    this.#ctx.log.frame({ time: new Date(), session: this.label, direction: 'server', frame, violations, note: shown });
+    this.session?.record('server', frame, shown);
     if (!blocked) this.#ws.send(JSON.stringify(frame));
   }
 
@@ -114,18 +112,26 @@ export class Connection implements SessionSocket {
       violations = [{ pointer: '', problem: `nests deeper than ${MAX_FRAME_DEPTH} levels` }];
       parsed = undefined;
     }
+    let deviations: Violation[] = [];
     if (!violations) {
-      const result = checkClientFrame(parsed);
-      if (!result.ok) violations = result.violations;
+      const result = checkInProfile(this.#ctx.profile, 'client', parsed);
+      if (result.violations.length > 0) violations = result.violations;
+      deviations = result.deviations;
     }
+    const frame = parsed === undefined ? text.slice(0, 2000) : parsed;
     this.#ctx.log.frame({
       time: new Date(),
       session: this.label,
       direction: 'client',
-      frame: parsed === undefined ? text.slice(0, 2000) : parsed,
+      frame,
       raw: text.slice(0, 2000),
       violations,
+      ...(deviations.length > 0 ? { deviations } : {}),
     });
+    // Recorded before handling when the session exists (unless its socket went half-open: the
+    // service never sees those); a requestChat or renewChat by the session it starts or joins.
+    const session = this.session;
+    if (session && !session.silenced(this)) session.record('client', frame);
     if (violations) {
       if (this.#ctx.contract === 'strict') {
         this.send(errorFrame(1, `Invalid message: ${formatViolations(violations)}`));
@@ -137,6 +143,7 @@ export class Connection implements SessionSocket {
     }
     try {
       handleClientFrame(this, parsed as ClientFrame, this.#ctx);
+      if (session === undefined) this.session?.record('client', frame);
     } catch (error) {
       // A bug in the mock (or a warn-mode frame it cannot use): report it, keep serving.
       this.#ctx.log.warn(

@@ -1,4 +1,5 @@
 /** What the socket side shares with the rest of the server. */
+import type { Profile } from '../../contract/profile-check.js';
 import type { Logger } from '../log.js';
 import type { Scenario } from '../scenario/types.js';
 import type { SessionDeps } from '../session/chat-session.js';
@@ -12,7 +13,10 @@ export interface SocketLimits {
 }
 
 export interface SocketContext {
+  /** What happens to a client frame that breaks the profile: an error frame (strict) or a log line (warn). */
   contract: ContractMode;
+  /** Which client frames are accepted: tolerant (what a real server accepts) or strict (the widget's contract). */
+  profile: Profile;
   limits: SocketLimits;
   log: Logger;
   registry: SessionRegistry;

@@ -20,9 +20,11 @@ export const tooManySessions = (limit: number) =>
 /** The error code of a refused renewChat (any code but 1 ends the session in the widget). */
 export const RENEW_REFUSED_CODE = 2;
 
+/** The options of the connection's session, else of the scenario the connection plays. */
+const optionsOf = (conn: Connection) => conn.session?.options ?? conn.scenario.session;
+
 function acknowledge(conn: Connection, frame: ClientFrame): void {
-  const scenario = conn.session?.scenario ?? conn.scenario;
-  if (scenario.session.acknowledge.includes(frame.body.method)) conn.send(acknowledgement(frame.body.method));
+  if (optionsOf(conn).acknowledge.includes(frame.body.method)) conn.send(acknowledgement(frame.body.method));
 }
 
 function renewChat(conn: Connection, frame: ClientFrame & { body: { method: 'renewChat' } }, ctx: SocketContext): void {
@@ -34,7 +36,7 @@ function renewChat(conn: Connection, frame: ClientFrame & { body: { method: 'ren
   const old = session.socket;
   if (old && old !== conn) {
     old.session = undefined;
-    if (session.scenario.session.renewClosesOld === 'drop') old.terminate();
+    if (session.options.renewClosesOld === 'drop') old.terminate();
     else old.close(1001, 'Chat session transferred');
   }
   if (conn.session && conn.session !== session) conn.session.detach(conn);
@@ -47,9 +49,11 @@ function renewChat(conn: Connection, frame: ClientFrame & { body: { method: 'ren
 
 export function handleClientFrame(conn: Connection, frame: ClientFrame, ctx: SocketContext): void {
   const body = frame.body;
+  // A half-open socket: what arrives on it never reaches the service (a renew on another socket does).
+  if (conn.session?.silenced(conn)) return;
   switch (body.method) {
     case 'ping': {
-      const answer = (conn.session?.scenario ?? conn.scenario).session.pingAnswer;
+      const answer = optionsOf(conn).pingAnswer;
       if (answer !== 'none') conn.send(notification({ method: answer }));
       conn.session?.receive(frame);
       return;
