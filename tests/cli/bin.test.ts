@@ -1,8 +1,10 @@
 /** The real mock-chat bin, run as a child process: every command and exit code. */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { builtInScenarioNames } from '../../mock-server/index.js';
 import { repoRoot } from '../support/specs.js';
 import { badScenario, brokenCapture, cleanCapture, dir, goodScenario, violatingCapture } from './fixtures.js';
 
@@ -45,15 +47,34 @@ function serve(args: string[]): Promise<{ child: ChildProcess; url: string; outp
   });
 }
 
+/** Waits (up to 5 s) until the process has printed a line matching `pattern`. */
+async function outputShows(output: () => string, pattern: RegExp): Promise<void> {
+  for (let tries = 0; !pattern.test(output()); tries++) {
+    if (tries > 100) throw new Error(`no output matching ${pattern}:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const exited = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
 describe('mock-chat list', () => {
-  it('lists the 20 built-in scenarios with their stories and exits 0', async () => {
+  it('lists every built-in scenario, the misbehaving servers among them, with their stories and exits 0', async () => {
     const { code, stdout } = await run(['list']);
     expect(code).toBe(0);
     const lines = stdout.trim().split('\n');
-    expect(lines).toHaveLength(20);
+    expect(lines).toHaveLength(builtInScenarioNames().length);
+    for (const name of [
+      'no-acks',
+      'flapping',
+      'half-open',
+      'legacy-frames',
+      'odd-enums',
+      'server-ends-chat',
+      'slow-availability',
+    ]) {
+      expect(lines.find((l) => l.startsWith(`${name} `))).toMatch(/^[a-z-]+ +\S.{40,}/);
+    }
     expect(lines.find((l) => l.startsWith('happy-path'))).toMatch(/^happy-path +Chat is available \(EWT 30 s/);
   });
 });
@@ -63,7 +84,9 @@ describe('mock-chat validate', () => {
     expect((await run(['validate', goodScenario(), 'happy-path'])).code).toBe(0);
     const bad = await run(['validate', badScenario()]);
     expect(bad.code).toBe(1);
-    expect(bad.stdout).toMatch(/bad\.yaml:9: \/body\/role must be one of "active_participant"/);
+    expect(bad.stdout).toMatch(
+      /bad\.yaml:9:13: conversation\[1\]\.body\.role: `role: boss` must be one of active_participant, passive_participant/,
+    );
     const missing = await run(['validate', 'no-such-file.yaml']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no-such-file.yaml');
@@ -112,6 +135,25 @@ describe('mock-chat check', () => {
 });
 
 describe('mock-chat serve', () => {
+  it('serves every --scenario given (the first runs), says so, and --watch reloads an edited file', async () => {
+    const file = goodScenario();
+    const { child, url, output } = await serve(['--scenario', file, '--scenario', 'typing', '--watch', '--port', '0']);
+    expect(output()).toMatch(/scenario tiny ready at/);
+    await outputShows(
+      output,
+      /profile tolerant; pick a scenario per page with \?scenario=NAME; watching scenario files/,
+    );
+    const listing = (await (await fetch(`${url}/__mock/scenarios`)).json()) as { current: string; scenarios: any[] };
+    expect(listing.current).toBe('tiny');
+    expect(listing.scenarios.map((s) => s.name)).toEqual(expect.arrayContaining(['tiny', 'typing', 'happy-path']));
+    writeFileSync(file, readFileSync(file, 'utf8').replace('A tiny scenario.', 'A tiny scenario, edited.'));
+    await outputShows(output, /scenario tiny reloaded/);
+    const after = (await (await fetch(`${url}/__mock/scenarios`)).json()) as { scenarios: any[] };
+    expect(after.scenarios.find((s) => s.name === 'tiny')?.story).toBe('A tiny scenario, edited.');
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+  });
+
   it('prints the URL when ready, records frames, and shuts down cleanly on SIGTERM', async () => {
     const capture = path.join(dir, 'served.jsonl');
     const { child, url, output } = await serve([
@@ -148,7 +190,7 @@ describe('mock-chat serve', () => {
     const { code, stderr } = await run(['serve', '--scenario', 'happy-pat', '--port', '0']);
     expect(code).toBe(2);
     expect(stderr).toContain('unknown scenario "happy-pat"');
-    expect(stderr).toContain('happy-path, maintenance-503');
+    expect(stderr).toMatch(/happy-path, .*maintenance-503/);
   });
 
   it('fails fast with exit 2 when the port is busy', async () => {
@@ -167,6 +209,6 @@ describe('mock-chat serve', () => {
   it('exits 1 for a scenario file that breaks the contract', async () => {
     const { code, stderr } = await run(['serve', '--scenario', badScenario(), '--port', '0']);
     expect(code).toBe(1);
-    expect(stderr).toMatch(/bad\.yaml:9: \/body\/role/);
+    expect(stderr).toMatch(/bad\.yaml:9:13: conversation\[1\]\.body\.role/);
   });
 });

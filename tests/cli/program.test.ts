@@ -1,9 +1,11 @@
 /** The commander program in-process: typed parsers, choices and exit codes through exitOverride(). */
+
 import { CommanderError } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CliIo, EXIT } from '../../cli/io.js';
 import { parseBytes, parsePort, parseSpeed } from '../../cli/parsers.js';
 import { createProgram, type ProgramRun } from '../../cli/program.js';
+import { builtInScenarioNames } from '../../mock-server/index.js';
 import { badScenario, brokenCapture, cleanCapture, violatingCapture } from './fixtures.js';
 
 function harness() {
@@ -70,7 +72,7 @@ describe('commands in-process', () => {
     const h = harness();
     await h.parse('list', '--format', 'json');
     const list = JSON.parse(h.out()) as { name: string; story: string }[];
-    expect(list).toHaveLength(20);
+    expect(list).toHaveLength(builtInScenarioNames().length);
     expect(list.every((s) => s.story.length > 20)).toBe(true);
     expect(h.run.code).toBe(EXIT.clean);
   });
@@ -93,7 +95,7 @@ describe('commands in-process', () => {
     const h = harness();
     await h.parse('validate', badScenario());
     expect(h.run.code).toBe(EXIT.violations);
-    expect(h.out()).toMatch(/bad\.yaml:9: \/body\/role must be one of/);
+    expect(h.out()).toMatch(/bad\.yaml:9:13: conversation\[1\]\.body\.role: `role: boss` must be one of/);
   });
 
   it('serve starts a server on a free port and prints its URL', async () => {

@@ -126,6 +126,8 @@ export async function openDemo(browser: Browser, options: DemoOptions): Promise<
     port: 0,
     host: '127.0.0.1',
     speed: options.speed ?? 10,
+    // The widget's own frames are held to the strict contract in its tests.
+    profile: 'strict',
     ...(widgetRoot ? { widgetRoot } : {}),
   })) as MockServer;
   const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });

@@ -169,10 +169,21 @@ describe('what the page offers', { timeout: 45_000 }, () => {
       panel.getByRole('button', { name: 'Apply and reload' }).click(),
     ]);
     expect(page.url()).toContain('variant=tds');
+    expect(page.url()).toContain('scenario=chat-lite');
     await chatButton(page).click();
     await page.getByRole('dialog', { name: 'Request a Callback' }).waitFor();
     expect(await page.locator('.cw-root').getAttribute('data-look')).toBe('tds');
     await screenshot(page, 'demo-panel-switched');
+  });
+
+  it('?scenario= plays a scenario for this page only; an unknown one is said on the page, not silently replaced', async () => {
+    const { page } = await demo({ scenario: 'happy-path', query: { scenario: 'chat-lite', chat_lite: '1' } });
+    await chatButton(page).click();
+    await page.getByRole('dialog', { name: 'Request a Callback' }).waitFor();
+    const unknown = await demo({ scenario: 'happy-path', query: { scenario: 'happy-pat' } });
+    const alert = unknown.page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/Unknown scenario "happy-pat".*happy-path/);
   });
 
   it("a 'trips' page moves the button; host-page CSS does not reach into the widget", async () => {

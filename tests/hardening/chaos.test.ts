@@ -96,7 +96,13 @@ describe('chaos: nothing lost under faults (issue 6, item 3)', () => {
   it('300 messages, 50 drops: the visitor transcript equals the server transcript', { timeout: 90_000 }, async () => {
     const started = Date.now();
     const random = createRandom(SEED).next;
-    server = await startMockServer({ scenario: chaosScenario(random), port: 0, speed: 1, seed: SEED });
+    server = await startMockServer({
+      scenario: chaosScenario(random),
+      port: 0,
+      speed: 1,
+      seed: SEED,
+      profile: 'strict',
+    });
     proxy = await startChaosProxy(server.port);
     const storage = sharedStorage();
     v = await visit('chaos', {

@@ -11,7 +11,7 @@ export const AVAILABILITY_FORM =
   'locale=en-us&chatLiteFlag=false&triagePreChat=false&hideOnMobiles=false&ifEnergyPage=false';
 
 export function start(scenario: MockServerOptions['scenario'], options: MockServerOptions = {}): Promise<MockServer> {
-  return startMockServer({ scenario, port: 0, speed: 40, seed: 7, ...options });
+  return startMockServer({ scenario, port: 0, speed: 40, seed: 7, profile: 'strict', ...options });
 }
 
 export async function checkAvailability(server: MockServer, body = AVAILABILITY_FORM, query = '') {

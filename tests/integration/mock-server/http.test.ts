@@ -1,4 +1,5 @@
 /** The REST side: CORS, availability details, country data, lead, scenario switching, the pages at /. */
+
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -6,6 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateCountryData } from '../../../generated/widget-http.validators.js';
 import type { MockServer } from '../../../mock-server/index.js';
+import { builtInScenarioNames } from '../../../mock-server/index.js';
 import { AVAILABILITY_FORM, checkAvailability, FORM_HEADERS, frames, isError, start, TestClient } from './client.js';
 
 let server: MockServer | undefined;
@@ -161,8 +163,12 @@ describe('scenario switching for the demo page', () => {
     server = await start('happy-path');
     const listing = (await (await fetch(`${server.url}/__mock/scenarios`)).json()) as any;
     expect(listing.current).toBe('happy-path');
-    expect(listing.scenarios).toHaveLength(20);
-    expect(listing.scenarios[0]).toEqual({ name: 'agent-closes', story: expect.stringContaining('closeConversation') });
+    expect(listing.scenarios).toHaveLength(builtInScenarioNames().length);
+    expect(listing.scenarios[0]).toEqual({
+      name: 'agent-closes',
+      story: expect.stringContaining('closeConversation'),
+      source: 'built-in',
+    });
     const switched = await fetch(`${server.url}/__mock/scenario`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -253,6 +253,6 @@ describe('close()', () => {
     await Promise.all([s.close(), s.close()]);
     await s.close();
     expect((await client.closed).code).toBe(1006);
-    expect(s.sessions).toBe(0);
+    expect(s.liveSessions).toBe(0);
   });
 });

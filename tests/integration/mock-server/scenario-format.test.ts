@@ -29,46 +29,46 @@ function problemsOf(file: string): string[] {
 
 describe('given a scenario file with problems', () => {
   it.each([
-    ['a missing story', 'name: x\nconversation: []\n', /x\.yaml:1: \/story is required but missing/],
+    ['a missing story', 'name: x\nconversation: []\n', /x\.yaml:1:1: story: is missing: add `story:`/],
     [
       'an unknown step',
       'name: x\nstory: s\nconversation:\n  - dance: 1\n',
-      /x\.yaml:4: \/conversation\/0 is not a step: use one of expect, send/,
+      /x\.yaml:4:5: conversation\[0\]: is not a step \(it has dance\): use one of expect, send/,
     ],
     [
       'a bad duration',
       'name: x\nstory: s\nconversation:\n  - wait: soon\n',
-      /x\.yaml:4: \/conversation\/0\/wait must be number, or must match/,
+      /x\.yaml:4:11: conversation\[0\]\.wait: `wait: soon` is not a duration: write a number of seconds, or 500ms, 2s, 1\.5m, or forever/,
     ],
     [
       'an unknown agent',
       'name: x\nstory: s\nconversation:\n  - join: ghost\n',
-      /x\.yaml:4: \/conversation\/0\/join names no agent "ghost"/,
+      /x\.yaml:4:11: conversation\[0\]\.join: names no agent "ghost": add it under agents/,
     ],
     [
       'an unknown template',
       'name: x\nstory: s\nagents:\n  a: { id: a, name: A }\nconversation:\n  - say: { agent: a, text: "{{price}}" }\n',
-      /x\.yaml:6: \/conversation\/0\/say\/text uses unknown template \{\{price\}\}/,
+      /x\.yaml:6:28: conversation\[0\]\.say\.text: uses unknown template \{\{price\}\}: use one of \{\{guid\}\}/,
     ],
     [
       'a bad regular expression',
       'name: x\nstory: s\nconversation:\n  - expect: newMessage\n    where: { /body/message: { matches: "(" } }\n',
-      /x\.yaml:5: .*matches is not a regular expression/,
+      /x\.yaml:5:40: conversation\[0\]\.where\["\/body\/message"\]\.matches: is not a regular expression/,
     ],
     [
       'a frame against the contract',
       'name: x\nstory: s\nconversation:\n  - send: isTyping\n    body:\n      isTyping: true\n      agentId: 7\n',
-      /x\.yaml:7: \/body\/agentId must be string \(in the frame step \/conversation\/0 would send\)/,
+      /x\.yaml:7:16: conversation\[0\]\.body\.agentId: `agentId: 7` must be text, in the frame this step sends \(\/body\/agentId\); to send it anyway for a negative test, add unchecked: true/,
     ],
     [
       'an availability answer against the contract',
       'name: x\nstory: s\navailability:\n  success: true\n  metrics: { EWT: "soon" }\nconversation: []\n',
-      /x\.yaml:4: \/availability would answer availability against the contract: .*\/metrics\/ResourceStaffedCount is required/,
+      /x\.yaml:4:3: availability: would answer availability against the contract: .*\/metrics\/ResourceStaffedCount is required/,
     ],
     [
       'a share of a file not listed',
       'name: x\nstory: s\nagents:\n  a: { id: a, name: A }\nconversation:\n  - share: { agent: a, file: nope }\n',
-      /x\.yaml:6: \/conversation\/0\/share\/file names no entry of files/,
+      /x\.yaml:6:30: conversation\[0\]\.share\.file: names no entry of files/,
     ],
   ])('reports %s at its line', (_, text, expected) => {
     const problems = problemsOf(scenarioFile('x.yaml', text));

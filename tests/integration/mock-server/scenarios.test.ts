@@ -51,23 +51,31 @@ function postCallback(url: string) {
   });
 }
 
-it('covers every built-in scenario with a test below (and happy-path in its own file)', () => {
+it('covers every built-in scenario with a test below (happy-path in its own file, the misbehaving ones in misbehaving.test.ts)', () => {
   expect(builtInScenarioNames()).toEqual([
     'agent-closes',
     'agent-transfer',
+    'availability-down',
     'bot-escalation',
     'callback-failure',
     'chat-lite',
     'connect-timeout',
     'file-transfer',
+    'flapping',
+    'half-open',
     'happy-path',
+    'legacy-frames',
     'maintenance-503',
     'network-drop',
+    'no-acks',
     'no-agents',
+    'odd-enums',
     'queue-on-hold',
     'reconnect-exhausted',
     'route-cancel',
+    'server-ends-chat',
     'server-error',
+    'slow-availability',
     'supervisor-barge',
     'supervisor-observe',
     'tab-transfer',

@@ -20,7 +20,7 @@ async function main() {
   if (kind === 'mock') {
     const server = await startMockServer({ scenario: 'happy-path', port: 0, speed, contract: 'strict', log: 'silent' });
     url = server.socketUrl;
-    sessions = () => server.sessions;
+    sessions = () => server.liveSessions;
     close = () => server.close();
   } else {
     const http = createServer();

@@ -72,6 +72,8 @@ export async function openPage(chromium: Chromium, options: OpenOptions): Promis
   const { path: pagePath, viewport, initScripts, noGoto, ...serverOptions } = options;
   const server = await startMockServer({
     speed: 10,
+    // The widget's own frames are held to the strict contract in its tests.
+    profile: 'strict',
     ...serverOptions,
     port: 0,
     host: '127.0.0.1',

@@ -57,7 +57,7 @@ export interface VisitOptions {
 }
 
 export async function startServer(scenario: string, speed = 20, record?: string): Promise<MockServer> {
-  return startMockServer({ scenario, port: 0, speed, ...(record ? { record } : {}) });
+  return startMockServer({ scenario, port: 0, speed, profile: 'strict', ...(record ? { record } : {}) });
 }
 
 /** Client frames of a capture file, once the server is closed (the recording is flushed). */

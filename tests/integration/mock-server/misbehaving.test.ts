@@ -1,0 +1,172 @@
+/**
+ * Issue 11: the built-in misbehaving contact centres, at the protocol level (a real `ws`
+ * client, the server's verification API to see what it received). The widget's own tests run
+ * the same scenarios against the real core and in Chromium.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerFrame } from '../../../generated/chat-socket.js';
+import type { MockServer } from '../../../mock-server/index.js';
+import {
+  AVAILABILITY_FORM,
+  checkAvailability,
+  FORM_HEADERS,
+  frames,
+  isError,
+  isNotification,
+  start,
+  TestClient,
+} from './client.js';
+
+let server: MockServer | undefined;
+const clients: TestClient[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) client.close();
+  await server?.close();
+  server = undefined;
+});
+
+async function connect(s: MockServer): Promise<TestClient> {
+  const client = await TestClient.connect(s.socketUrl);
+  clients.push(client);
+  return client;
+}
+
+const said = (text: RegExp) => (frame: ServerFrame) =>
+  isNotification('newMessage')(frame) && text.test(String((frame.body as { message?: string }).message));
+
+const customerTexts = (s: MockServer) =>
+  s
+    .sessions()[0]
+    ?.received.map((r) => (r.frame as { body: { method: string; message?: string } }).body)
+    .filter((b) => b.method === 'newMessage')
+    .map((b) => b.message);
+
+describe('no-acks', () => {
+  it('never acknowledges; drops once after the third message; the renewed chat goes on', async () => {
+    server = await start('no-acks', { speed: 20 });
+    const client = await connect(server);
+    const session = await client.requestChat();
+    for (const text of ['one', 'two', 'three']) {
+      client.send(frames.newMessage(text));
+      await client.next(said(new RegExp(`You said: "${text}"`)));
+    }
+    expect(client.received.some((frame) => frame.type === 'acknowledgement')).toBe(false);
+    expect((await client.closed).code).toBe(1006);
+    const renewed = await connect(server);
+    renewed.send(frames.renewChat(session.guid, session.authenticationKey, true));
+    await renewed.next(said(/We got disconnected/));
+    expect(customerTexts(server)).toEqual(['one', 'two', 'three']);
+  });
+});
+
+describe('flapping', () => {
+  it('drops every socket a while after it attaches, five times, then keeps it', async () => {
+    server = await start('flapping', { speed: 20 });
+    let client = await connect(server);
+    const session = await client.requestChat();
+    for (let drop = 1; drop <= 5; drop++) {
+      expect((await client.closed).code).toBe(1006);
+      client = await connect(server);
+      client.send(frames.renewChat(session.guid, session.authenticationKey, false));
+      client.send(frames.newMessage(`after drop ${drop}`));
+      await client.next(said(new RegExp(`after drop ${drop}`)));
+    }
+    // The sixth socket stays: its answer comes well after the 4 s (0.2 s at speed 20) uptime.
+    await server.waitFor((sessions) => sessions[0]?.socket === 'open');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    client.send(frames.newMessage('still here'));
+    await client.next(said(/still here/));
+    expect(server.sessions()[0]?.socket).toBe('open');
+  });
+});
+
+describe('half-open', () => {
+  it('goes silent: no pong, no answer, nothing received; a renew on a new socket brings Sam back', async () => {
+    server = await start('half-open', { speed: 20 });
+    const client = await connect(server);
+    const session = await client.requestChat();
+    client.send(frames.newMessage('first'));
+    await client.next(said(/Let me look into that/));
+    await server.waitFor((sessions) => sessions[0]?.socket === 'half-open');
+    client.send(frames.newMessage('into the void'));
+    client.send(frames.ping());
+    const renewed = await connect(server);
+    renewed.send(frames.renewChat(session.guid, session.authenticationKey, true));
+    await renewed.next(said(/There you are again/));
+    expect(client.received.filter(isNotification('pong'))).toEqual([]);
+    expect(customerTexts(server)).toEqual(['first']);
+  });
+});
+
+describe('server-ends-chat', () => {
+  it('closes with 1000 after the goodbye; the session is over and cannot be renewed', async () => {
+    server = await start('server-ends-chat', { speed: 20 });
+    const client = await connect(server);
+    const session = await client.requestChat();
+    client.send(frames.newMessage('hello'));
+    await client.next(said(/Goodbye/));
+    expect((await client.closed).code).toBe(1000);
+    const renew = await connect(server);
+    renew.send(frames.renewChat(session.guid, session.authenticationKey, true));
+    expect((await renew.next(isError)).body).toMatchObject({ code: 2 });
+  });
+});
+
+describe('legacy-frames and odd-enums: deliberate violations reach the client even in strict mode', () => {
+  it('legacy-frames: newChatAcknowledgement, queueStatus and coBrowseStatus, pings answered with ping', async () => {
+    server = await start('legacy-frames', { speed: 20, contract: 'strict' });
+    const client = await connect(server);
+    client.send(frames.requestChat());
+    await client.next((frame) => (frame.type as string) === 'newChatAcknowledgement');
+    await client.next(isNotification('requestChat'));
+    await client.next((frame) => (frame.body as { method?: string }).method === 'queueStatus');
+    await client.next((frame) => (frame.body as { method?: string }).method === 'coBrowseStatus');
+    client.send(frames.ping());
+    await client.next(isNotification('ping'));
+    const sent = server.sessions()[0]?.sent ?? [];
+    expect(sent.filter((s) => s.note === 'unchecked: a deliberate violation')).toHaveLength(3);
+  });
+
+  it('odd-enums: upper-case role, senderType and type, an unknown sender, TRANSFER and an unknown leave reason', async () => {
+    server = await start('odd-enums', { speed: 20, contract: 'strict' });
+    const client = await connect(server);
+    await client.requestChat();
+    const joined = await client.next(isNotification('newParticipant'));
+    expect((joined.body as { role: string }).role).toBe('ACTIVE_PARTICIPANT');
+    expect(((await client.next(isNotification('newMessage'))).body as { senderType: string }).senderType).toBe(
+      'LIVE_AGENT',
+    );
+    client.send(frames.newMessage('hi'));
+    expect(((await client.next(isNotification('newMessage'))).body as { senderType: string }).senderType).toBe(
+      'system',
+    );
+    expect(((await client.next(isNotification('participantLeave'))).body as { leaveReason: string }).leaveReason).toBe(
+      'TRANSFER',
+    );
+    client.send(frames.newMessage('and now?'));
+    expect(((await client.next(isNotification('participantLeave'))).body as { leaveReason: string }).leaveReason).toBe(
+      'timeout',
+    );
+  });
+});
+
+describe('slow and failing availability', () => {
+  it('slow-availability answers after its delay', async () => {
+    server = await start('slow-availability', { speed: 20 });
+    const started = performance.now();
+    expect((await checkAvailability(server)).body.success).toBe(true);
+    // 8 s at speed 20 is 400 ms.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(380);
+  });
+
+  it('availability-down resets the connection: the client sees a network error', async () => {
+    server = await start('availability-down', { speed: 20 });
+    await expect(
+      fetch(`${server.url}/conversation/check-availability-v2`, {
+        method: 'POST',
+        headers: FORM_HEADERS,
+        body: AVAILABILITY_FORM,
+      }),
+    ).rejects.toThrow(/fetch failed/);
+  });
+});
