@@ -4,12 +4,13 @@
  */
 import { Command, Option } from 'commander';
 import { LIMITS } from '../mock-server/server/start.js';
-import { checkCapture } from './commands/check.js';
+import { type CheckOptions, checkCaptures } from './commands/check.js';
 import { listScenarios } from './commands/list.js';
 import { type ServeOptions, type ServeResult, serve } from './commands/serve.js';
 import { validateScenarios } from './commands/validate.js';
 import { type CliIo, EXIT, type ExitCode } from './io.js';
 import { parseBytes, parseCount, parsePort, parseSeed, parseSpeed } from './parsers.js';
+import { VERSION } from './version.js';
 
 export interface ProgramRun {
   /** The exit code the last action chose (usage errors are reported by commander). */
@@ -24,7 +25,7 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean }): Command {
   const program = new Command('mock-chat')
     .description('A scripted contact centre (REST + WebSocket) and contract checker for the chat widget.')
-    .version('1.1.24')
+    .version(VERSION)
     .showHelpAfterError()
     // Never process.exit() from inside: main.ts (and tests) map results to exit codes.
     .exitOverride()
@@ -108,11 +109,23 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
 
   program
     .command('check')
-    .description('Check a capture (one {"direction","frame","time"} JSON object a line) against the contract.')
-    .argument('<capture>', 'capture file, e.g. from serve --record')
+    .description(
+      'Check captures (one {"direction","frame","time"} JSON object a line; - for stdin) against the contract.',
+    )
+    .argument('<capture...>', 'capture files, e.g. from serve --record or proxy --record; - reads stdin')
     .addOption(new Option('--format <format>', 'report format').choices(['pretty', 'json', 'junit']).default('pretty'))
-    .action((file: string, options: { format: 'pretty' | 'json' | 'junit' }) => {
-      run.code = checkCapture(io, file, options.format);
+    .addOption(
+      new Option('--profile <profile>', 'tolerant: what a real server accepts; strict: the widget contract')
+        .choices(['tolerant', 'strict'])
+        .default('tolerant'),
+    )
+    .option(
+      '--allow <file>',
+      'a baseline of accepted violations (YAML or JSON list of { pointer, problem?, direction?, method?, reason? })',
+    )
+    .option('--write-allow <file>', 'write every violation of this run as a baseline to accept')
+    .action((files: string[], options: CheckOptions) => {
+      run.code = checkCaptures(io, files, options);
     });
 
   program.addHelpText(

@@ -88,6 +88,7 @@ function applyTolerant(node: JsonObject, overlay: JsonObject): void {
       }
       delete node.const;
       delete node.enum;
+      node.type ??= 'string';
       node.pattern = `^(?:${(values as string[]).map(caseInsensitiveSource).join('|')})$`;
     } else if (key === 'extraOneOf') {
       if (!Array.isArray(node.oneOf) || !Array.isArray(value)) throw new Error('x-tolerant extraOneOf needs a oneOf');

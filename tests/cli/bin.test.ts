@@ -97,34 +97,39 @@ describe('mock-chat check', () => {
   it('exits 0 on a clean capture', async () => {
     const { code, stdout } = await run(['check', cleanCapture()]);
     expect(code).toBe(0);
-    expect(stdout).toContain('2 frames, all follow the contract');
+    expect(stdout).toContain('clean.jsonl: 2 frames, all follow the contract');
   });
 
-  it('exits 1 with file:line and pointer for each violation', async () => {
-    const { code, stdout } = await run(['check', violatingCapture()]);
+  it('exits 1 with file:line and pointer for each violation (strict profile)', async () => {
+    const { code, stdout } = await run(['check', violatingCapture(), '--profile', 'strict']);
     expect(code).toBe(1);
-    expect(stdout).toContain('violating.jsonl:2: /body/colour is not allowed: no such property in the contract');
+    expect(stdout).toContain(
+      'violating.jsonl:2: /body/colour is not allowed: no such property in the contract (client newMessage)',
+    );
     expect(stdout).toMatch(/violating\.jsonl:3: \/body\/senderType must be one of/);
   });
 
   it('exits 2 on a broken file, naming the lines, and on a missing file', async () => {
     const broken = await run(['check', brokenCapture()]);
     expect(broken.code).toBe(2);
-    expect(broken.stderr).toContain('broken.jsonl:2: is not JSON');
-    expect(broken.stderr).toContain('broken.jsonl:3: lacks direction');
-    expect((await run(['check', 'missing.jsonl'])).code).toBe(2);
+    expect(broken.stdout).toContain('broken.jsonl:2: is not JSON');
+    expect(broken.stdout).toContain('broken.jsonl:3: lacks direction');
+    const missing = await run(['check', 'missing.jsonl']);
+    expect(missing.code).toBe(2);
+    expect(missing.stdout).toContain('missing.jsonl: no such file');
   });
 
-  it('emits escaped JUnit XML with --format junit', async () => {
-    const { code, stdout } = await run(['check', violatingCapture(), '--format', 'junit']);
+  it('emits escaped JUnit XML with --format junit: a suite per file, a case per rule', async () => {
+    const { code, stdout } = await run(['check', violatingCapture(), '--format', 'junit', '--profile', 'strict']);
     expect(code).toBe(1);
     expect(stdout).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="mock-chat check" tests="4" failures="3">/,
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="mock-chat check \(profile strict\)"/,
     );
+    expect(stdout).toContain('<testsuite name="violating.jsonl" tests="3" failures="2" errors="0"');
     expect(stdout).toContain('/body/&lt;b&gt;&amp;&quot;q&quot; is not allowed');
     expect(stdout).not.toContain('<b>');
-    expect(stdout.match(/<testcase /g)).toHaveLength(4);
-    expect(stdout.match(/<failure /g)).toHaveLength(3);
+    expect(stdout.match(/<testcase /g)).toHaveLength(3);
+    expect(stdout.match(/<failure /g)).toHaveLength(2);
   });
 
   it('rejects an unknown --format as a usage error (exit 2)', async () => {

@@ -82,10 +82,10 @@ describe('commands in-process', () => {
     await clean.parse('check', cleanCapture());
     expect(clean.run.code).toBe(EXIT.clean);
     const bad = harness();
-    await bad.parse('check', violatingCapture(), '--format', 'json');
+    await bad.parse('check', violatingCapture(), '--format', 'json', '--profile', 'strict');
     expect(bad.run.code).toBe(EXIT.violations);
     const report = JSON.parse(bad.out());
-    expect(report.violations[0]).toMatchObject({ line: 2, direction: 'client', pointer: '/body/colour' });
+    expect(report.files[0].violations[0]).toMatchObject({ line: 2, direction: 'client', pointer: '/body/colour' });
     const broken = harness();
     await broken.parse('check', brokenCapture());
     expect(broken.run.code).toBe(EXIT.unusable);

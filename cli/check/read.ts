@@ -1,0 +1,81 @@
+/**
+ * Reads captures for `mock-chat check`: one JSON object a line,
+ * { "direction": "client" | "server", "frame": {...}, "time"?: ... } (what `serve --record` and
+ * `proxy --record` write). A file may be `-` (stdin). A UTF-8 byte order mark and CRLF line
+ * ends are fine; blank lines are skipped; every line that cannot be used is reported with its
+ * number and why, and the usable ones are still checked.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FrameDirection } from '../../contract/frame-check.js';
+
+export interface CapturedFrame {
+  line: number;
+  direction: FrameDirection;
+  frame: unknown;
+  time?: unknown;
+}
+
+export interface UnusableLine {
+  line: number;
+  problem: string;
+}
+
+export interface Capture {
+  /** As shown in reports: the path relative to the working directory, or "stdin". */
+  name: string;
+  frames: CapturedFrame[];
+  unusable: UnusableLine[];
+  /** Why the file could not be read at all (missing, a folder...), else undefined. */
+  unreadable?: string;
+}
+
+/** The frames of a capture's text. */
+export function parseCapture(name: string, text: string): Capture {
+  const frames: CapturedFrame[] = [];
+  const unusable: UnusableLine[] = [];
+  text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .forEach((raw, index) => {
+      const line = index + 1;
+      if (raw.trim() === '') return;
+      let entry: unknown;
+      try {
+        entry = JSON.parse(raw);
+      } catch {
+        unusable.push({ line, problem: 'is not JSON (a recorder stopped mid-line?)' });
+        return;
+      }
+      if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+        unusable.push({ line, problem: 'is not a JSON object' });
+        return;
+      }
+      const { direction, frame, time } = entry as Record<string, unknown>;
+      if (direction !== 'client' && direction !== 'server') {
+        unusable.push({ line, problem: 'lacks direction ("client" or "server")' });
+        return;
+      }
+      if (!('frame' in entry)) {
+        unusable.push({ line, problem: 'lacks frame' });
+        return;
+      }
+      frames.push({ line, direction, frame, time });
+    });
+  return { name, frames, unusable };
+}
+
+/** A capture file, or stdin for `-`. */
+export function readCapture(file: string, stdin: () => string): Capture {
+  const name = file === '-' ? 'stdin' : path.relative(process.cwd(), file) || file;
+  let text: string;
+  try {
+    text = file === '-' ? stdin() : readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : (code ?? (error as Error).message);
+    return { name, frames: [], unusable: [], unreadable: why };
+  }
+  return parseCapture(name, text);
+}

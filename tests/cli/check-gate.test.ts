@@ -1,0 +1,187 @@
+/**
+ * Issue 15: `mock-chat check` as a CI gate. A capture with several problems per frame, a line
+ * cut short by a killed recorder and a UTF-8 byte order mark yields a complete report in all
+ * three formats and exit 2; an empty capture is exit 2; several files and stdin; a frame as
+ * real clients send it passes the tolerant profile; an allow list accepts known deviations;
+ * the JSON report follows its published schema.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../support/specs.js';
+import { dir, file } from './fixtures.js';
+
+const bin = path.join(repoRoot, 'cli/bin/mock-chat.js');
+
+function run(args: string[], stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [bin, ...args],
+      { cwd: dir, env: { ...process.env, NO_COLOR: '1' } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+    if (stdin !== undefined) child.stdin?.end(stdin);
+  });
+}
+
+const line = (direction: string, frame: unknown) => JSON.stringify({ direction, frame });
+
+/** A requestChat as the protocol's public reference clients send it. */
+const realClientRequestChat = {
+  apiVersion: '1.0',
+  type: 'request',
+  authToken: '',
+  body: {
+    method: 'requestChat',
+    deviceType: 'Mozilla/5.0',
+    routePointIdentifier: 'Sales_prod',
+    workFlowType: '',
+    requestTranscript: false,
+    workRequestId: null,
+    calledParty: 'https://www.example.com/',
+    leaseTime: 0,
+    priority: 5,
+    intrinsics: {
+      channelAttribute: 'Chat',
+      textDirection: 'ltr',
+      attributes: ['Country.US'],
+      email: 'ada@example.com',
+      name: 'Ada',
+      lastName: '',
+      phoneNumber: '',
+      getAcmeUpdates: true,
+      topic: '',
+      customFields: [],
+    },
+  },
+};
+
+/** Three problems in one frame (and an extra field, which server frames may carry). */
+const threeProblems = {
+  apiVersion: '1.0',
+  type: 'notification',
+  body: {
+    method: 'newMessage',
+    displayName: 42,
+    timestamp: 'yesterday',
+    message: 'hi',
+    mood: 'happy',
+    senderType: 'live_agent',
+  },
+};
+
+const brokenCapture = () =>
+  file(
+    'ci.jsonl',
+    `\uFEFF${line('client', realClientRequestChat)}\n${line('server', threeProblems)}\n{"direction":"server","frame":{"apiVers\n`,
+  );
+
+describe('mock-chat check as a CI gate', () => {
+  it('reports every problem of a frame, deduplicated and in pointer order', async () => {
+    const { code, stdout } = await run([
+      'check',
+      file('three.jsonl', line('server', threeProblems)),
+      '--profile',
+      'strict',
+    ]);
+    expect(code).toBe(1);
+    const lines = stdout.split('\n').filter((l) => l.startsWith('three.jsonl:1:'));
+    expect(lines).toEqual([
+      'three.jsonl:1: /body/displayName must be string (server newMessage)',
+      'three.jsonl:1: /body/timestamp must be integer (server newMessage)',
+      'three.jsonl:1: /body/type is required but missing (server newMessage)',
+    ]);
+  });
+
+  it('a BOM, a broken line and several problems give a complete report in every format, exit 2', async () => {
+    const capture = brokenCapture();
+    const pretty = await run(['check', capture, '--profile', 'strict']);
+    expect(pretty.code).toBe(2);
+    expect(pretty.stdout).toContain('ci.jsonl:3: is not JSON (a recorder stopped mid-line?)');
+    expect(pretty.stdout).toContain('ci.jsonl:1: /body/customData is required but missing (client requestChat)');
+    expect(pretty.stdout).toContain('ci.jsonl:2: /body/timestamp must be integer (server newMessage)');
+    expect(pretty.stdout).toContain('ci.jsonl:2: /body/type is required but missing (server newMessage)');
+    expect(pretty.stdout).toMatch(/ci\.jsonl: 2 frames, \d+ violations, 1 unusable line/);
+
+    const json = await run(['check', capture, '--profile', 'strict', '--format', 'json']);
+    expect(json.code).toBe(2);
+    const report = JSON.parse(json.stdout);
+    expect(report.exitCode).toBe(2);
+    expect(report.files[0].unusable).toEqual([{ line: 3, problem: 'is not JSON (a recorder stopped mid-line?)' }]);
+    expect(report.files[0].violations.length).toBeGreaterThanOrEqual(4);
+
+    const junit = await run(['check', capture, '--profile', 'strict', '--format', 'junit']);
+    expect(junit.code).toBe(2);
+    expect(junit.stdout).toMatch(
+      /<testsuite name="ci\.jsonl" tests="3" failures="2" errors="1" skipped="0" time="[0-9.]+" timestamp="\d{4}-/,
+    );
+    expect(junit.stdout).toContain('<error message="ci.jsonl:3: is not JSON');
+    expect(junit.stdout).toContain('name="server newMessage follows the contract (1 frame)"');
+  });
+
+  it('the JSON report follows specs/check-report.schema.json', async () => {
+    const schema = JSON.parse(readFileSync(path.join(repoRoot, 'specs/check-report.schema.json'), 'utf8'));
+    const ajv = new Ajv({ allErrors: true, validateFormats: false });
+    const validate = ajv.compile(schema);
+    const empty = file('empty.jsonl', '');
+    for (const args of [[brokenCapture()], [brokenCapture(), '--profile', 'strict'], [empty, 'nope.jsonl']]) {
+      const { stdout } = await run(['check', ...args, '--format', 'json']);
+      const report = JSON.parse(stdout);
+      expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+    }
+  });
+
+  it('an empty capture is exit 2 with a clear message, in every format', async () => {
+    const empty = file('empty.jsonl', '\n\n');
+    const pretty = await run(['check', empty]);
+    expect(pretty.code).toBe(2);
+    expect(pretty.stdout).toContain('empty.jsonl: has no frames: an empty capture proves nothing');
+    const junit = await run(['check', empty, '--format', 'junit']);
+    expect(junit.code).toBe(2);
+    expect(junit.stdout).toContain('errors="1"');
+  });
+
+  it('checks several files and stdin (-) in one report', async () => {
+    const clean = file('one.jsonl', `${line('client', realClientRequestChat)}\n`);
+    const { code, stdout } = await run(['check', clean, '-'], `${line('server', threeProblems)}\n`);
+    expect(code).toBe(1);
+    expect(stdout).toContain('one.jsonl: 1 frame, all follow the contract');
+    expect(stdout).toContain('stdin:1: /body/timestamp must be integer');
+    expect(stdout).toContain('2 captures, 2 frames');
+  });
+
+  it('a requestChat as real clients send it passes the tolerant profile (deviations listed) and fails the strict one', async () => {
+    const capture = file('real.jsonl', `${line('client', realClientRequestChat)}\n`);
+    const tolerant = await run(['check', capture]);
+    expect(tolerant.code).toBe(0);
+    expect(tolerant.stdout).toContain('real.jsonl:1: warning: /body/customData is required but missing');
+    expect(tolerant.stdout).toContain('1 frame, all follow the contract, 4 deviations');
+    expect((await run(['check', capture, '--profile', 'strict'])).code).toBe(1);
+  });
+
+  it('--allow accepts a baseline of known violations; --write-allow starts one', async () => {
+    const capture = file('baseline.jsonl', `${line('client', realClientRequestChat)}\n`);
+    const written = path.join(dir, 'allow.yaml');
+    const first = await run(['check', capture, '--profile', 'strict', '--write-allow', written]);
+    expect(first.code).toBe(1);
+    expect(first.stderr).toMatch(/4 accepted deviations written to/);
+    const second = await run(['check', capture, '--profile', 'strict', '--allow', written]);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('4 allowed');
+    const narrow = file(
+      'narrow.yaml',
+      '- pointer: /body/intrinsics/*\n  reason: our deployment names its brand flag\n- pointer: /body/customData\n',
+    );
+    const third = await run(['check', capture, '--profile', 'strict', '--allow', narrow, '--format', 'json']);
+    const report = JSON.parse(third.stdout);
+    expect(report.files[0].allowed.map((a: { pointer: string }) => a.pointer)).toEqual(
+      expect.arrayContaining(['/body/customData', '/body/intrinsics/getAcmeUpdates']),
+    );
+    const bad = await run(['check', capture, '--allow', file('bad-allow.yaml', '- problem: x\n')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('entry 1 needs pointer');
+  });
+});
