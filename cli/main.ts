@@ -1,5 +1,6 @@
 /** The mock-chat process: runs the program, maps results to exit codes, owns signals. */
 import { CommanderError } from 'commander';
+import { stopProxyOnSignals } from './commands/proxy.js';
 import { closeOnSignals } from './commands/serve.js';
 import { EXIT, processIo } from './io.js';
 import { createProgram, type ProgramRun } from './program.js';
@@ -11,6 +12,7 @@ try {
   await program.parseAsync(process.argv);
   const server = run.serve?.server;
   if (server) closeOnSignals(server, processIo, (code) => process.exit(code));
+  else if (run.proxy) stopProxyOnSignals(run.proxy, processIo, (code) => process.exit(code));
   else process.exitCode = run.code;
 } catch (error) {
   if (error instanceof CommanderError) {

@@ -3,9 +3,12 @@
  * tests drive it in-process with exitOverride() and explicit argv.
  */
 import { Command, Option } from 'commander';
+import type { RunningProxy } from '../mock-server/proxy/proxy.js';
 import { LIMITS } from '../mock-server/server/start.js';
 import { type CheckOptions, checkCaptures } from './commands/check.js';
 import { listScenarios } from './commands/list.js';
+import { type ProxyCommandOptions, proxy } from './commands/proxy.js';
+import { type FromCaptureCommandOptions, fromCapture } from './commands/scenario.js';
 import { type ServeOptions, type ServeResult, serve } from './commands/serve.js';
 import { validateScenarios } from './commands/validate.js';
 import { type CliIo, EXIT, type ExitCode } from './io.js';
@@ -17,6 +20,8 @@ export interface ProgramRun {
   code: ExitCode;
   /** The running server after `serve`. */
   serve?: ServeResult;
+  /** The running proxy after `proxy`. */
+  proxy?: RunningProxy;
 }
 
 /** A repeatable option's values, in order. */
@@ -126,6 +131,40 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
     .option('--write-allow <file>', 'write every violation of this run as a baseline to accept')
     .action((files: string[], options: CheckOptions) => {
       run.code = checkCaptures(io, files, options);
+    });
+
+  program
+    .command('proxy')
+    .description(
+      'Forward a real client to a real contact centre, checking every frame live against the contract (REST passed through).',
+    )
+    .requiredOption('-t, --target <ws-url>', 'the contact centre socket, ws(s)://HOST/chat')
+    .option('--rest-target <url>', 'where REST calls go (default: the target host over http(s))')
+    .addOption(new Option('-p, --port <port>', 'port; 0 picks a free one').default(8090).argParser(parsePort))
+    .option('--host <host>', 'interface to listen on', '127.0.0.1')
+    .addOption(
+      new Option('--profile <profile>', 'tolerant: what a real server accepts; strict: the widget contract')
+        .choices(['tolerant', 'strict'])
+        .default('tolerant'),
+    )
+    .option('--record <capture.jsonl>', 'write every frame to a capture `mock-chat check` reads')
+    .addOption(new Option('--log <format>', 'one line per frame').choices(['pretty', 'json']).default('pretty'))
+    .action(async (options: ProxyCommandOptions) => {
+      const result = await proxy(io, options);
+      run.code = result.code;
+      if (result.proxy) run.proxy = result.proxy;
+    });
+
+  program
+    .command('scenario')
+    .description('Make scenarios.')
+    .command('from-capture')
+    .description('A recorded conversation (a capture) as a scenario that replays it, printed as YAML.')
+    .argument('<capture>', 'capture file from serve --record or proxy --record')
+    .option('--name <name>', 'the scenario name (default: from the file name)')
+    .option('-o, --output <file>', 'write the YAML here instead of printing it')
+    .action((file: string, options: FromCaptureCommandOptions) => {
+      run.code = fromCapture(io, file, options);
     });
 
   program.addHelpText(
