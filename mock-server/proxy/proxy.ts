@@ -130,7 +130,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   function bridge(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => {});
     const asked = requestUrl(req);
-    if (asked === undefined) return refuse(socket, 400, 'Bad Request');
+    if (asked === undefined) {
+      refuse(socket, 400, 'Bad Request');
+      return;
+    }
     const upstreamUrl = new URL(target);
     upstreamUrl.search = asked.search;
     const headers: Record<string, string> = {};
@@ -185,7 +188,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   /** REST through to the contact centre; the availability answer's socket address points here. */
   function pass(req: IncomingMessage, res: ServerResponse): void {
     const asked = requestUrl(req);
-    if (asked === undefined) return sendFailure(res, 400, 'the request target is not a URL path');
+    if (asked === undefined) {
+      sendFailure(res, 400, 'the request target is not a URL path');
+      return;
+    }
     const url = new URL(`${asked.pathname}${asked.search}`, rest);
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const headers = { ...req.headers, host: url.host };
