@@ -37,6 +37,7 @@ describe('item 7: control characters from clients and captures are printed escap
   });
 
   it('check, pretty output', async () => {
+    // An extra property is a violation only in the strict profile (tolerant reports a deviation).
     const message = frames.newMessage('hi');
     const capture = writeFile(
       'hostile-names.jsonl',
@@ -45,7 +46,7 @@ describe('item 7: control characters from clients and captures are printed escap
     const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) =>
       execFile(
         process.execPath,
-        [path.join(repoRoot, 'cli/bin/mock-chat.js'), 'check', capture],
+        [path.join(repoRoot, 'cli/bin/mock-chat.js'), 'check', '--profile', 'strict', capture],
         { cwd: workDir, env: { ...process.env, NO_COLOR: '1' } },
         (error, out) => resolve({ code: error ? Number(error.code) : 0, stdout: out }),
       ),
