@@ -5,6 +5,13 @@ import { closeOnSignals } from './commands/serve.js';
 import { EXIT, processIo } from './io.js';
 import { createProgram, type ProgramRun } from './program.js';
 
+// `mock-chat list | head` closes the pipe early: stop quietly, as Unix tools do, instead of
+// printing an EPIPE stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(typeof process.exitCode === 'number' ? process.exitCode : EXIT.clean);
+});
+
 const run: ProgramRun = { code: EXIT.clean };
 const program = createProgram(processIo, run);
 

@@ -5,11 +5,12 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Document, isNode, LineCounter, type Node, parseDocument, visit } from 'yaml';
+import { packageRoot } from '../package-root.js';
 
-export const mockServerRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const repoRoot = path.resolve(mockServerRoot, '..');
+/** The package folder (the same from the sources and from the compiled build/). */
+export const repoRoot = packageRoot;
+export const mockServerRoot = path.join(repoRoot, 'mock-server');
 export const builtInScenarioDir = path.join(mockServerRoot, 'scenarios');
 export const builtInFileDir = path.join(mockServerRoot, 'files');
 

@@ -1,11 +1,12 @@
 /**
  * Routes of the one HTTP server: CORS preflights, the REST calls, the scenario switch
- * under /__mock/ (for allowed origins only, see origin-policy.ts), the demo site (or the
- * page for people), and 404 for the rest.
+ * under /__mock/ (for allowed origins only, see origin-policy.ts), the contract documents at
+ * /__mock/contract/, the demo site (or the page for people), and 404 for the rest.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MockChatError } from '../errors.js';
 import type { SessionReport } from '../session/verification.js';
+import { serveContract } from './contract-documents.js';
 import { homePage } from './home-page.js';
 import { readBody, requestUrl, restCorsHeaders, sendJson, sendText } from './http-util.js';
 import type { OriginPolicy } from './origin-policy.js';
@@ -140,6 +141,7 @@ export async function route(req: IncomingMessage, res: ServerResponse, ctx: Http
     return downloadFile(req, res, workRequestId, uuid, ctx);
   }
   if (method === 'GET' || method === 'HEAD') {
+    if (await serveContract(pathname, res)) return;
     // The demo site once the widget is built; the page for people at / otherwise (or when
     // the demo pages are missing), and always at /__mock/.
     if (widgetIsBuilt(ctx.roots) && (await serveSite(ctx.roots, pathname, res))) return;

@@ -17,25 +17,40 @@ const RUNTIME_HELPERS: Record<string, string> = {
   for (const _ of str) length++;
   return length;
 }`,
+  'ajv/dist/runtime/equal': `function equal(a, b) {
+  // Deep equality of JSON values, as const, enum and uniqueItems compare them.
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && equal(a[key], b[key]));
+}`,
 };
 
 export function standaloneValidators(
   schema: Record<string, unknown>,
   dialect: Dialect,
   exportsByName: Record<string, string>,
-  { allErrors = false }: { allErrors?: boolean } = {},
+  {
+    allErrors = false,
+    verbose = false,
+    strict = true,
+  }: { allErrors?: boolean; verbose?: boolean; strict?: boolean } = {},
 ): string {
   const options: Options = {
     code: { source: true, esm: true },
     discriminator: true,
     allErrors,
-    strict: true,
+    verbose,
+    strict,
     // Conditional requirements (if/then, anyOf of required) name properties declared one level up.
     strictRequired: false,
     allowUnionTypes: true,
   };
   const ajv = dialect === '2020-12' ? new Ajv2020(options) : new Ajv(options);
-  ajv.addSchema(stripAnnotations(schema as never));
+  // Verbose errors carry the failing schema, annotations included (they explain the error).
+  ajv.addSchema(verbose ? (schema as never) : stripAnnotations(schema as never));
   const id = String(schema.$id);
   const refs = Object.fromEntries(Object.entries(exportsByName).map(([name, pointer]) => [name, `${id}${pointer}`]));
   let code = standaloneCode(ajv, refs);

@@ -1,6 +1,6 @@
 /** The REST side: CORS, availability details, country data, lead, scenario switching, the pages at /. */
 
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { validateCountryData } from '../../../generated/widget-http.validators.js';
 import type { MockServer } from '../../../mock-server/index.js';
 import { builtInScenarioNames } from '../../../mock-server/index.js';
+import { repoRoot } from '../../support/specs.js';
 import { AVAILABILITY_FORM, checkAvailability, FORM_HEADERS, frames, isError, start, TestClient } from './client.js';
 
 let server: MockServer | undefined;
@@ -245,5 +246,28 @@ describe('the page at /', () => {
     ]) {
       expect((await get(attack))[0]).toBe(404);
     }
+  });
+});
+
+describe('GET /__mock/contract/: the contract documents an integrator fetches from the running mock', () => {
+  it('lists them, and serves each byte for byte as the package exports it', async () => {
+    server = await start('happy-path');
+    const index = await raw(server.url, { path: '/__mock/contract/' });
+    expect(index.status).toBe(200);
+    const documents = (JSON.parse(index.body) as { documents: Record<string, { url: string }> }).documents;
+    expect(Object.keys(documents)).toEqual(
+      expect.arrayContaining(['chat-socket.asyncapi.yaml', 'widget-http.openapi.yaml', 'schemas/chat-socket.json']),
+    );
+    const asyncapi = await raw(server.url, { path: documents['chat-socket.asyncapi.yaml']?.url as string });
+    expect(asyncapi.status).toBe(200);
+    expect(asyncapi.headers['content-type']).toMatch(/yaml/);
+    expect(asyncapi.body).toBe(readFileSync(path.join(repoRoot, 'specs/chat-socket.asyncapi.yaml'), 'utf8'));
+    const tolerant = await raw(server.url, { path: '/__mock/contract/schemas/chat-socket.tolerant.json' });
+    expect(JSON.parse(tolerant.body)).toEqual(
+      JSON.parse(readFileSync(path.join(repoRoot, 'generated/chat-socket.tolerant.schema.json'), 'utf8')),
+    );
+    // Only the table's names: no path from the request reaches the disk.
+    expect((await raw(server.url, { path: '/__mock/contract/../package.json' })).status).toBe(404);
+    expect((await raw(server.url, { path: '/__mock/contract/schemas/..%2F..%2Fpackage.json' })).status).toBe(404);
   });
 });

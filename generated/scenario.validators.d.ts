@@ -1,0 +1,5 @@
+// Generated from specs/scenario.schema.json by `npm run generate` (scripts/generate.ts). Do not edit.
+import type { GeneratedValidator } from './validator.js';
+
+/** Validates a scenario file's data (every error, verbose: each carries parentSchema). */
+export declare const validateScenario: GeneratedValidator<unknown>;
