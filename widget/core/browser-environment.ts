@@ -21,6 +21,7 @@ export function browserEnvironment(overrides: Partial<WidgetEnvironment> = {}): 
       clearInterval: (handle) => win.clearInterval(handle as number),
     },
     now: () => Date.now(),
+    random: () => Math.random(),
     storage,
     fetch: (input, init) => win.fetch(input, init),
     // The DOM's handler types are narrower than SocketLike's structural ones; the runtime shape matches.

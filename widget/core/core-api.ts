@@ -24,6 +24,8 @@ export interface WidgetCore extends ReadableStore<WidgetState> {
   startChat(details: CustomerDetails): void;
   /** Sanitised; empty text is not sent; kept pending while the socket is down. */
   sendMessage(text: string): void;
+  /** Sends a failed ('Not delivered') message again. */
+  retryMessage(id: string): void;
   /** Call on every keystroke; the signal goes out at most once per timeBetweenMsgs. */
   customerTyping(): void;
   navigate(view: ViewId): void;

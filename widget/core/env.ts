@@ -68,6 +68,8 @@ export interface WidgetEnvironment {
   timers: TimerProvider;
   /** Epoch milliseconds. */
   now(): number;
+  /** A number in [0, 1) (Math.random in a browser): the retry jitter. */
+  random(): number;
   /** Raw browser storage, or null when the page gives none; the core wraps it (see session/safe-storage). */
   storage: StorageLike | null;
   fetch: typeof fetch;

@@ -31,6 +31,16 @@ export const TEXTS = {
   successBody: 'We will contact you soon.',
   endChatPrompt: 'End Chat?',
   beforeUnload: "You're about to end your session, are you sure?",
+  /** Chosen: a stored chat the service no longer knows (renew refused on page load). */
+  previousChatEndedTitle: 'Your previous chat has ended',
+  previousChatEndedBody: 'You can start a new chat at any time.',
+  /** Chosen: the composer's length limit; {0} is the limit. */
+  messageTooLong: 'Your message is too long: at most {0} characters.',
+  /** Chosen: a customer message that will not be sent again. */
+  notDelivered: 'Not delivered',
+  notDeliveredTooLong: 'Not delivered: too long for the chat service',
+  retry: 'Retry',
+  sending: 'Sending…',
 } as const;
 
 /** Fills {0}, {1}... placeholders. */

@@ -38,6 +38,8 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
     store.dispatch(event);
   };
   let chat: ChatSession | null = null;
+  /** Chats ended by the visitor while reconnecting: still delivering closeConversation. */
+  const ending = new Set<ChatSession>();
   let closeTimer: TimerHandle | null = null;
   let resetTimer: TimerHandle | null = null;
   let cardTimer: TimerHandle | null = null;
@@ -171,8 +173,13 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
           }),
         );
       },
-      onFinished() {
+      onFinished(outcome) {
         if (chat === created) chat = null;
+        // The stored chat was over on the service's side: offer a new one as on a fresh page.
+        if (outcome === 'resumeRefused') {
+          dispatch({ type: 'availabilityResolved', availability: { status: 'checking' } });
+          poller.start();
+        }
       },
     });
     chat = created;
@@ -234,8 +241,10 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
         endedReported = true;
         env.analytics({ name: 'chat_ended', detail: { reason: 'customer' } });
       }
-      if (current !== null) current.endChat();
-      else session.clear();
+      if (current !== null) {
+        ending.add(current);
+        current.endChat();
+      } else session.clear();
       if (resetTimer !== null) env.timers.clearTimeout(resetTimer);
       resetTimer = env.timers.setTimeout(() => {
         resetTimer = null;
@@ -248,6 +257,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
       openChat(details, null);
     },
     sendMessage: (text) => chat?.sendMessage(text),
+    retryMessage: (id) => chat?.retryMessage(id),
     customerTyping: () => chat?.customerTyping(),
     navigate: (view) => dispatch({ type: 'viewPushed', view }),
     back: () => dispatch({ type: 'viewPopped' }),
@@ -268,6 +278,8 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
       poller.dispose();
       chat?.dispose();
       chat = null;
+      for (const session of ending) session.dispose();
+      ending.clear();
       for (const timer of [closeTimer, resetTimer, cardTimer]) if (timer !== null) env.timers.clearTimeout(timer);
       unsubscribeCard();
       unregisterUnload();

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../core/chat/state.js';
+import { TEXTS } from '../core/texts.js';
 import type { UiMessage } from './components/types.js';
 
 /**
@@ -23,7 +24,22 @@ export function toUiMessages(messages: readonly ChatMessage[]): UiMessage[] {
 function toUiMessage(message: ChatMessage): UiMessage[] {
   switch (message.kind) {
     case 'customer':
-      return [{ id: message.id, kind: 'customer', text: message.text, pending: message.delivery === 'pending' }];
+      if (message.delivery === 'failed') {
+        const tooLong = message.failure === 'tooLong';
+        const failed = {
+          text: tooLong ? TEXTS.notDeliveredTooLong : TEXTS.notDelivered,
+          retry: message.failure === 'undeliverable',
+        };
+        return [{ id: message.id, kind: 'customer', text: message.text, failed }];
+      }
+      return [
+        {
+          id: message.id,
+          kind: 'customer',
+          text: message.text,
+          pending: message.delivery === 'pending' || message.delivery === 'waiting',
+        },
+      ];
     case 'live_agent':
     case 'other':
       return [{ id: message.id, kind: 'agent', text: message.text, sender: message.displayName }];

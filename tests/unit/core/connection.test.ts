@@ -1,14 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULTS } from '../../../widget/core/config/defaults.js';
 import { resolveSettings } from '../../../widget/core/config/settings.js';
 import { createConnection, type FinalClose } from '../../../widget/core/connection/connection.js';
 import { newMessageFrame } from '../../../widget/core/connection/frames.js';
 import { FakeSocket, testEnvironment } from './support/fake-env.js';
 
-function setup(options: { previouslyConnected?: boolean; stored?: number | null; own?: number | null } = {}) {
+function setup(
+  options: { previouslyConnected?: boolean; stored?: number | null; own?: number | null; retries?: number } = {},
+) {
   const env = testEnvironment();
   const events: string[] = [];
   const finals: FinalClose[] = [];
-  const settings = resolveSettings({ retryInterval: 3000, maxNumberOfRetries: 2 });
+  const settings = resolveSettings({ retryInterval: 3000, maxNumberOfRetries: options.retries ?? 2 });
   const connection = createConnection({
     env,
     settings,
@@ -142,7 +145,7 @@ describe('socket lifecycle (section 4)', () => {
     expect(FakeSocket.instances).toHaveLength(3);
   });
 
-  it('§4 socket lifecycle: a successful reconnect is a repeat connection and resets the retry count', () => {
+  it('§4 socket lifecycle: a reconnect is a repeat connection; only a socket that stayed up minUptime resets the retry count', () => {
     const { connection, events, finals } = setup();
     connection.connect();
     FakeSocket.last().open();
@@ -150,6 +153,7 @@ describe('socket lifecycle (section 4)', () => {
     vi.advanceTimersByTime(3000);
     FakeSocket.last().open();
     expect(events).toEqual(['open:false', 'reconnecting:1', 'open:true']);
+    vi.advanceTimersByTime(DEFAULTS.minUptime);
     FakeSocket.last().drop(1001);
     vi.advanceTimersByTime(3000);
     FakeSocket.last().drop(1006);
@@ -244,13 +248,48 @@ describe('socket lifecycle (section 4)', () => {
     expect(finals).toEqual([{ kind: 'closed', manual: false, code: 1006, everConnected: true }]);
   });
 
+  it('a server that accepts and drops before minUptime does not reset the count: it runs out', () => {
+    const { connection, events, finals } = setup({ retries: 3 });
+    connection.connect();
+    FakeSocket.last().open();
+    for (let drop = 0; drop < 3; drop++) {
+      FakeSocket.last().drop(1006);
+      vi.advanceTimersByTime(3000);
+      FakeSocket.last().open();
+      vi.advanceTimersByTime(DEFAULTS.minUptime - 1);
+    }
+    FakeSocket.last().drop(1006);
+    expect(events.filter((e) => e.startsWith('reconnecting'))).toEqual([
+      'reconnecting:1',
+      'reconnecting:2',
+      'reconnecting:3',
+    ]);
+    expect(finals).toEqual([{ kind: 'retriesExhausted' }]);
+  });
+
+  it("an older server's frames and out-of-scope notifications are ignored, said once in the log, not errors", () => {
+    const { connection, events, env } = setup();
+    connection.connect();
+    const socket = FakeSocket.last();
+    socket.open();
+    for (let i = 0; i < 3; i++) {
+      socket.receiveRaw({ type: 'newChatAcknowledgement', body: { guid: 7 } });
+      socket.receiveRaw({ apiVersion: '1.0', type: 'notification', body: { method: 'queueStatus', position: i } });
+    }
+    expect(env.onError).not.toHaveBeenCalled();
+    const said = vi.mocked(env.logger.info).mock.calls.map(([line]) => String(line));
+    expect(said.filter((line) => line.includes('newChatAcknowledgement'))).toHaveLength(1);
+    expect(said.filter((line) => line.includes('queueStatus'))).toHaveLength(1);
+    expect(events).toEqual(['open:false']);
+  });
+
   it('§8 unknown message type or method: TypeError to the error hook; the socket keeps working', () => {
     const { connection, events, env } = setup();
     connection.connect();
     const socket = FakeSocket.last();
     socket.open();
-    socket.receiveRaw({ apiVersion: '1.0', type: 'queueStatus', body: {} });
-    socket.receiveRaw({ apiVersion: '1.0', type: 'notification', body: { method: 'newPushPageMessage' } });
+    socket.receiveRaw({ apiVersion: '1.0', type: 'surprise', body: {} });
+    socket.receiveRaw({ apiVersion: '1.0', type: 'notification', body: { method: 'teleport' } });
     socket.receiveRaw('not json');
     socket.receiveRaw({ apiVersion: '1.0', type: 'acknowledgement', body: { method: 'newMessage' } });
     socket.notify({ method: 'pong' });

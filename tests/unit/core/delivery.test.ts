@@ -20,7 +20,12 @@ withFakeClock();
 type Core = ReturnType<typeof harness>;
 
 function customerMessages(h: Core) {
-  return h.core.getSnapshot().chat.messages.flatMap((m) => (m.kind === 'customer' ? [`${m.text}:${m.delivery}`] : []));
+  // waiting and pending look the same to the visitor: 'Sending…'.
+  return h.core
+    .getSnapshot()
+    .chat.messages.flatMap((m) =>
+      m.kind === 'customer' ? [`${m.text}:${m.delivery === 'waiting' ? 'pending' : m.delivery}`] : [],
+    );
 }
 
 function wire(s: FakeSocket): string[] {
@@ -176,13 +181,16 @@ const operation = fc.oneof(
 );
 
 describe('reconcile (property): whatever the drops, the view equals the server transcript', () => {
-  it('property: 0 lost, 0 duplicated, order kept; each customer message reaches the server once', () => {
+  it('property: with or without acknowledgements, 0 lost, 0 duplicated, order kept; each customer message reaches the server once', () => {
     fc.assert(
-      fc.property(fc.array(operation, { maxLength: 120 }), (operations) => {
-        const delivery = createDelivery();
-        const transcript: { sender: 'customer' | 'live_agent'; text: string }[] = [];
-        type Down = { kind: 'ack' } | { kind: 'message'; index: number } | { kind: 'pong' };
-        let up: string[] = [];
+      fc.property(fc.array(operation, { maxLength: 120 }), fc.boolean(), (operations, acknowledges) => {
+        const delivery = createDelivery({ maxSends: Number.POSITIVE_INFINITY });
+        /** `read`: for an agent entry, how many customer messages the server had read when it was written. */
+        const transcript: { sender: 'customer' | 'live_agent'; text: string; read: number }[] = [];
+        let customerRead = 0;
+        type Up = { kind: 'message'; text: string } | { kind: 'ping'; marker: number | 'replay' };
+        type Down = { kind: 'ack' } | { kind: 'message'; index: number } | { kind: 'pong'; marker: number | 'replay' };
+        let up: Up[] = [];
         let down: Down[] = [];
         let connected = true;
         let state: WidgetState = initialState();
@@ -198,32 +206,48 @@ describe('reconcile (property): whatever the drops, the view equals the server t
             type: 'text',
           };
         };
+        const delivered = (ids: readonly string[]) => {
+          if (ids.length > 0) state = reduce(state, { type: 'customerMessagesDelivered', ids });
+        };
         const flush = () => {
           if (!connected) return;
-          delivery.flush((text) => up.push(text) > 0);
+          const { sent } = delivery.flush((text) => up.push({ kind: 'message', text }) > 0, 0);
+          if (sent.length === 0) return;
+          state = reduce(state, { type: 'customerMessagesSent', ids: sent });
+          // As the chat session does: a ping after what went out proves it arrived (rule 2).
+          up.push({ kind: 'ping', marker: delivery.pingMarker() });
         };
         const clientReceives = (frame: Down) => {
           if (frame.kind === 'pong') {
-            delivery.replayComplete();
-            flush();
+            if (frame.marker === 'replay') {
+              delivery.replayComplete();
+              flush();
+            } else {
+              delivered(delivery.pingAnswered(frame.marker));
+            }
             return;
           }
           if (frame.kind === 'ack') {
             const id = delivery.acknowledged();
-            if (id !== null) state = reduce(state, { type: 'customerMessagesDelivered', ids: [id] });
+            if (id !== null) delivered([id]);
             return;
           }
           const b = body(frame.index);
-          const verdict = delivery.serverMessage(b, b.message ?? '');
-          if (verdict.kind === 'delivered')
-            state = reduce(state, { type: 'customerMessagesDelivered', ids: [verdict.id] });
-          if (verdict.kind === 'new') state = reduce(state, { type: 'messageReceived', body: b });
+          if (b.senderType === 'customer') {
+            const verdict = delivery.customerMessageFromServer(b.message ?? '', b.timestamp);
+            if (verdict.kind === 'delivered') delivered([verdict.id]);
+            if (verdict.kind !== 'new') return;
+          }
+          state = reduce(state, { type: 'messageReceived', body: b });
         };
         const renew = () => {
           connected = true;
           delivery.loggedIn(true);
           // The server answers in order: the whole replay, then the pong to the barrier ping.
-          down = [...transcript.map((_, index) => ({ kind: 'message' as const, index })), { kind: 'pong' }];
+          down = [
+            ...transcript.map((_, index) => ({ kind: 'message' as const, index })),
+            { kind: 'pong', marker: 'replay' },
+          ];
         };
         delivery.loggedIn(false);
         const step = (op: 'type' | 'agent' | 'up' | 'down' | 'drop') => {
@@ -240,14 +264,19 @@ describe('reconcile (property): whatever the drops, the view equals the server t
             }
             case 'agent':
               agentSaid += 1;
-              transcript.push({ sender: 'live_agent', text: `a${agentSaid}` });
+              transcript.push({ sender: 'live_agent', text: `a${agentSaid}`, read: customerRead });
               if (connected) down.push({ kind: 'message', index: transcript.length - 1 });
               return;
             case 'up': {
-              const text = up.shift();
-              if (text === undefined) return;
-              transcript.push({ sender: 'customer', text });
-              down.push({ kind: 'ack' });
+              const frame = up.shift();
+              if (frame === undefined) return;
+              if (frame.kind === 'ping') {
+                down.push({ kind: 'pong', marker: frame.marker });
+                return;
+              }
+              customerRead += 1;
+              transcript.push({ sender: 'customer', text: frame.text, read: 0 });
+              if (acknowledges) down.push({ kind: 'ack' });
               return;
             }
             case 'down': {
@@ -272,21 +301,40 @@ describe('reconcile (property): whatever the drops, the view equals the server t
         const shown = state.chat.messages.flatMap((m) =>
           m.kind === 'customer' || m.kind === 'live_agent' ? [`${m.kind}|${m.text}`] : [],
         );
-        expect(shown).toEqual(transcript.map((e) => `${e.sender}|${e.text}`));
+        // Each side in the server's order, nothing lost or doubled.
+        const side = (list: string[], sender: string) => list.filter((e) => e.startsWith(`${sender}|`));
+        const server = transcript.map((e) => `${e.sender}|${e.text}`);
+        expect(side(shown, 'customer')).toEqual(side(server, 'customer'));
+        expect(side(shown, 'live_agent')).toEqual(side(server, 'live_agent'));
+        // An answer is never above its question: every customer message the server had read
+        // when the agent wrote is shown above that agent message. (Messages that crossed on the
+        // wire may show either way: without acknowledgements nobody can tell their order.)
+        let customersAbove = 0;
+        for (const entry of shown) {
+          if (entry.startsWith('customer|')) customersAbove += 1;
+          else {
+            const agent = transcript.find((e) => `${e.sender}|${e.text}` === entry);
+            expect(customersAbove).toBeGreaterThanOrEqual(agent?.read ?? 0);
+          }
+        }
         expect(transcript.filter((e) => e.sender === 'customer').map((e) => e.text)).toEqual(
           Array.from({ length: typed }, (_, i) => `m${(i + 1) % 3}`),
         );
-        expect(state.chat.messages.filter((m) => m.kind === 'customer' && m.delivery === 'pending')).toEqual([]);
+        expect(state.chat.messages.filter((m) => m.kind === 'customer' && m.delivery !== 'sent')).toEqual([]);
         expect(delivery.pending()).toEqual([]);
       }),
       {
         numRuns: 500,
-        // The case a content match gets wrong: 'm1' delivered, 'm1' typed again, then a drop.
+        // The case a content match gets wrong without remembering what was delivered: 'm1'
+        // delivered, 'm1' typed again, then a drop.
         examples: [
           [
-            ['type', 'type', 'type', 'type', 'up', 'up', 'up', 'down', 'down', 'down', 'drop'].map((op) => ({
-              op: op as 'type' | 'agent' | 'up' | 'down' | 'drop',
-            })),
+            ['type', 'type', 'type', 'type', 'up', 'up', 'up', 'up', 'up', 'up', 'down', 'down', 'down', 'drop'].map(
+              (op) => ({
+                op: op as 'type' | 'agent' | 'up' | 'down' | 'drop',
+              }),
+            ),
+            true,
           ],
         ],
       },

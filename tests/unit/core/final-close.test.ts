@@ -6,17 +6,15 @@ const base = { status: 'active' as const, confirmed: true, fatalText: null, at: 
 const closed = (manual = false) => ({ kind: 'closed' as const, manual, code: 1000, everConnected: true });
 
 describe('final close (section 4, socket lifecycle)', () => {
-  it('§4 socket lifecycle: another tab → transferred, the session kept for that tab', () => {
+  it('§4 socket lifecycle: another tab → transferred, the session kept for that tab (the chat session clears it on any other end)', () => {
     expect(finalCloseOutcome({ kind: 'transferred' }, base)).toEqual({
       event: { type: 'transferred', at: 7 },
-      clearSession: false,
     });
   });
 
   it('§8 reconnect: after the maximum retries → Unable to reconnect, chat has ended; session cleared', () => {
     expect(finalCloseOutcome({ kind: 'retriesExhausted' }, base)).toEqual({
       event: { type: 'chatEnded', reason: 'unableToReconnect', notice: TEXTS.unableToReconnect, at: 7 },
-      clearSession: true,
     });
   });
 
@@ -35,19 +33,18 @@ describe('final close (section 4, socket lifecycle)', () => {
   it.each(['ended', 'idle', 'transferred'] as const)(
     '§4 socket lifecycle: nothing more to say when the chat is %s',
     (status) => {
-      expect(finalCloseOutcome(closed(), { ...base, status })).toEqual({ event: null, clearSession: false });
+      expect(finalCloseOutcome(closed(), { ...base, status })).toEqual({ event: null });
     },
   );
 
   it('§4 socket lifecycle: a manual close adds nothing', () => {
-    expect(finalCloseOutcome(closed(true), base)).toEqual({ event: null, clearSession: false });
+    expect(finalCloseOutcome(closed(true), base)).toEqual({ event: null });
   });
 
   it('§4 widget modes: closed before confirmation → error card (with the fatal text when there is one), back to logon', () => {
     const connecting = { ...base, status: 'connecting' as const, confirmed: false };
     expect(finalCloseOutcome(closed(), connecting)).toEqual({
       event: { type: 'chatFailed', card: errorCard() },
-      clearSession: true,
     });
     expect(finalCloseOutcome(closed(), { ...connecting, fatalText: TEXTS.maintenance }).event).toEqual({
       type: 'chatFailed',

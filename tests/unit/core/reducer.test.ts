@@ -186,7 +186,7 @@ describe('chat reducer: modes and lifecycle (section 4)', () => {
   });
 
   it('§4 page refresh: a resumed chat shows the transferring note', () => {
-    const state = run([{ type: 'chatResumed', at: 1 }]);
+    const state = run([{ type: 'chatResumed', at: 1, participants: [] }]);
     expect(state.mode).toBe('chat');
     expect(texts(state)).toEqual(['Transferring chat session from previous page or tab.']);
   });
@@ -231,7 +231,7 @@ describe('chat reducer: messages (section 4, sender handling)', () => {
   });
 
   it('§4 page refresh: a replayed agent message while nobody is known marks that agent present (input enabled)', () => {
-    const resumed = run([{ type: 'chatResumed', at: 1 }, { type: 'chatConfirmed' }]);
+    const resumed = run([{ type: 'chatResumed', at: 1, participants: [] }, { type: 'chatConfirmed' }]);
     expect(resumed.chat.status).toEqual({ kind: 'waiting' });
     const afterCustomer = reduce(resumed, { type: 'messageReceived', body: said('customer', 'hi', 2) });
     expect(afterCustomer.chat.status).toEqual({ kind: 'waiting' });
@@ -259,21 +259,41 @@ describe('chat reducer: messages (section 4, sender handling)', () => {
     expect(texts(state)).toEqual(['Hello', 'Hello']);
   });
 
-  it('customer messages: pending while queued, sent once delivered, confirmed (not doubled) by a replay', () => {
+  it('customer messages: waiting while queued, pending once on the wire, sent once delivered, failed for good', () => {
+    const deliveries = (state: WidgetState) =>
+      state.chat.messages.map((m) => (m.kind === 'customer' ? m.delivery : ''));
     let state = run([
       ...inChat,
       { type: 'customerMessageQueued', id: 'c1', text: 'first', at: 10 },
       { type: 'customerMessageQueued', id: 'c2', text: 'second', at: 11 },
+      { type: 'customerMessageQueued', id: 'c3', text: 'third', at: 12 },
     ]);
-    expect(state.chat.messages.map((m) => (m.kind === 'customer' ? m.delivery : ''))).toEqual(['pending', 'pending']);
+    expect(deliveries(state)).toEqual(['waiting', 'waiting', 'waiting']);
+    state = reduce(state, { type: 'customerMessagesSent', ids: ['c1'] });
+    expect(deliveries(state)).toEqual(['pending', 'waiting', 'waiting']);
     state = reduce(state, { type: 'customerMessagesDelivered', ids: ['c1'] });
-    expect(state.chat.messages.map((m) => (m.kind === 'customer' ? m.delivery : ''))).toEqual(['sent', 'pending']);
-    state = reduce(state, { type: 'messageReceived', body: said('customer', 'first', 500) });
-    state = reduce(state, { type: 'messageReceived', body: said('customer', 'first', 500) });
-    expect(texts(state)).toEqual(['first', 'second']);
+    expect(deliveries(state)).toEqual(['sent', 'waiting', 'waiting']);
+    // A customer message delivery.ts found new (another tab) is shown; the server cannot have
+    // read the waiting ones, so in the server's order it comes first.
     state = reduce(state, { type: 'messageReceived', body: said('customer', 'from another tab', 600) });
-    // The server has it and not 'second' (still pending): in the server's order it comes first.
-    expect(texts(state)).toEqual(['first', 'from another tab', 'second']);
+    expect(texts(state)).toEqual(['first', 'from another tab', 'second', 'third']);
+    state = reduce(state, { type: 'customerMessagesFailed', failures: [{ id: 'c2', reason: 'undeliverable' }] });
+    expect(deliveries(state)).toEqual(['sent', 'sent', 'failed', 'waiting']);
+    state = reduce(state, { type: 'customerMessageRetried', id: 'c2', at: 20 });
+    expect(texts(state)).toEqual(['first', 'from another tab', 'third', 'second']);
+    expect(deliveries(state)).toEqual(['sent', 'sent', 'waiting', 'waiting']);
+  });
+
+  it('an answer to a message already on the wire goes below it, not above', () => {
+    let state = run([
+      ...inChat,
+      { type: 'customerMessageQueued', id: 'c1', text: 'question', at: 10 },
+      { type: 'customerMessagesSent', ids: ['c1'] },
+      { type: 'messageReceived', body: said('live_agent', 'answer', 500) },
+    ]);
+    expect(texts(state)).toEqual(['question', 'answer']);
+    state = reduce(state, { type: 'reconnected', at: 600 });
+    expect(texts(state).at(-1)).toBe(TEXTS.reconnected);
   });
 
   it('nothing lost: a server message goes before customer messages still pending (the server order)', () => {

@@ -4,6 +4,7 @@ import type { NewMessageNotificationBody } from '../../../generated/chat-socket.
 import type { WidgetEvent } from '../../../widget/core/chat/events.js';
 import { initialState } from '../../../widget/core/chat/initial-state.js';
 import { reduce } from '../../../widget/core/chat/reducer.js';
+import { createDelivery } from '../../../widget/core/connection/delivery.js';
 
 const message = fc.record({
   senderType: fc.constantFrom('live_agent' as const, 'bot' as const, 'other' as const),
@@ -36,18 +37,29 @@ describe('transcript replay (section 4, page refresh; nothing doubled)', () => {
   it('property: customer messages typed locally are never doubled by the server showing them back', () => {
     fc.assert(
       fc.property(fc.array(fc.stringMatching(/^[a-z]{1,4}$/), { maxLength: 15 }), (typed) => {
+        const delivery = createDelivery({ maxSends: 3 });
         let state = initialState();
         typed.forEach((text, i) => {
           state = reduce(state, { type: 'customerMessageQueued', id: `c${i}`, text, at: i });
+          delivery.queue({ id: `c${i}`, text });
         });
+        delivery.loggedIn(false);
+        const { sent } = delivery.flush(() => true, 0);
+        state = reduce(state, { type: 'customerMessagesSent', ids: sent });
+        // The server shows each back, twice (an echo, then a replay with the same timestamp).
         typed.forEach((text, i) => {
-          const echo = body({ senderType: 'customer', text, timestamp: 1000 + i });
-          state = reduce(reduce(state, { type: 'messageReceived', body: echo }), {
-            type: 'messageReceived',
-            body: echo,
-          });
+          for (let shown = 0; shown < 2; shown++) {
+            const verdict = delivery.customerMessageFromServer(text, 1000 + i);
+            if (verdict.kind === 'delivered')
+              state = reduce(state, { type: 'customerMessagesDelivered', ids: [verdict.id] });
+            if (verdict.kind === 'new') {
+              const echo = body({ senderType: 'customer', text, timestamp: 1000 + i });
+              state = reduce(state, { type: 'messageReceived', body: echo });
+            }
+          }
         });
         expect(state.chat.messages.map((m) => ('text' in m ? m.text : ''))).toEqual(typed);
+        expect(state.chat.messages.every((m) => m.kind === 'customer' && m.delivery === 'sent')).toBe(true);
       }),
     );
   });

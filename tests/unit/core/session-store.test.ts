@@ -34,6 +34,8 @@ describe('session store (sections 3 and 4, page refresh)', () => {
       'lastChatRequestTimestamp',
       'contextId',
       'useLatestTDS',
+      'lastActivityTimestamp',
+      'chatState',
     ]);
   });
 
@@ -47,7 +49,34 @@ describe('session store (sections 3 and 4, page refresh)', () => {
       contextId: 'WR-1',
       customerDetails: { firstName: 'Ada' },
       useLatestTDS: 'false',
+      chatState: null,
     });
+  });
+
+  it('§4 page refresh: activity (a frame either way) keeps the session resumable, without touching the request timestamp', () => {
+    const storage = stored({ lastChatRequestTimestamp: String(NOW - 400_000) });
+    const session = createSessionStore(storage);
+    session.touchActivity(NOW - 10_000);
+    expect(storage.items.get('lastChatRequestTimestamp')).toBe(String(NOW - 400_000));
+    expect(session.load(NOW, 300)?.guid).toBe(42);
+    expect(createSessionStore(stored({ lastChatRequestTimestamp: String(NOW - 400_000) })).load(NOW, 300)).toBeNull();
+  });
+
+  it("participants and on-hold groups are stored with the session; malformed ones (storage is the page's too) are dropped", () => {
+    const storage = stored();
+    const session = createSessionStore(storage);
+    const participants = [
+      { id: 'agent-7', name: 'Sam', type: 'active_participant' as const, visible: true, isBot: false },
+    ];
+    const comfort = { groupName: 'g', delay: 20, numberOfMessages: 1, messages: [{ message: 'Hold on', sequence: 1 }] };
+    session.saveChatState({ participants, onHold: { comfort, urls: null } });
+    expect(session.load(NOW, 300)?.chatState).toEqual({ participants, onHold: { comfort, urls: null } });
+    storage.setItem('chatState', JSON.stringify({ participants: [{ id: 1 }] }));
+    expect(session.load(NOW, 300)?.chatState).toBeNull();
+    storage.setItem('chatState', JSON.stringify({ participants, onHold: { comfort: { delay: 'soon' } } }));
+    expect(session.load(NOW, 300)?.chatState).toEqual({ participants, onHold: { comfort: null, urls: null } });
+    storage.setItem('chatState', '{not json');
+    expect(session.load(NOW, 300)?.chatState).toBeNull();
   });
 
   it('§4 page refresh: older than refreshTimeoutSeconds is expired and storage is cleared', () => {

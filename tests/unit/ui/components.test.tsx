@@ -45,7 +45,7 @@ describe('ChatButton (section 2, view 1)', () => {
 describe('Composer (section 2, view 9; section 5 chat messages)', () => {
   it('when Enter is pressed, sends the trimmed text and clears the input', async () => {
     const onSend = vi.fn();
-    render(<Composer enabled onSend={onSend} onTyping={() => {}} />);
+    render(<Composer enabled onSend={onSend} onTyping={() => {}} maxLength={4000} />);
     const input = screen.getByLabelText('Type message');
     expect(input.getAttribute('placeholder')).toBe('Type message');
     await userEvent.type(input, '  hello  {Enter}');
@@ -55,14 +55,14 @@ describe('Composer (section 2, view 9; section 5 chat messages)', () => {
 
   it('when Shift+Enter is pressed, does not send', async () => {
     const onSend = vi.fn();
-    render(<Composer enabled onSend={onSend} onTyping={() => {}} />);
+    render(<Composer enabled onSend={onSend} onTyping={() => {}} maxLength={4000} />);
     await userEvent.type(screen.getByLabelText('Type message'), 'line one{Shift>}{Enter}{/Shift}');
     expect(onSend).not.toHaveBeenCalled();
   });
 
   it('does not send an empty message, and fills the Send icon only when there is text', async () => {
     const onSend = vi.fn();
-    render(<Composer enabled onSend={onSend} onTyping={() => {}} />);
+    render(<Composer enabled onSend={onSend} onTyping={() => {}} maxLength={4000} />);
     const send = screen.getByRole('button', { name: 'Send' });
     expect(send.className).not.toContain('--filled');
     await userEvent.type(screen.getByLabelText('Type message'), '   {Enter}');
@@ -72,7 +72,7 @@ describe('Composer (section 2, view 9; section 5 chat messages)', () => {
   });
 
   it('given no agent in the room, the input is disabled', () => {
-    render(<Composer enabled={false} onSend={() => {}} onTyping={() => {}} />);
+    render(<Composer enabled={false} onSend={() => {}} onTyping={() => {}} maxLength={4000} />);
     expect((screen.getByLabelText('Type message') as HTMLTextAreaElement).disabled).toBe(true);
   });
 });

@@ -1,12 +1,14 @@
 /**
  * One chat, from the chat request (or the resume of a stored session) to its end: it wires the
- * connection, outbox, on-hold player, typing timers and session store to the reducer's events.
+ * session machine (connection/), the delivery authority, the on-hold player, typing timers and
+ * the session store to the reducer's events.
  */
-import type { NotificationFrame } from '../../../generated/chat-socket.js';
+import type { NotificationFrame, WebOnHoldComfortGroup, WebOnHoldUrlGroup } from '../../../generated/chat-socket.js';
+import type { WidgetEvent } from '../chat/events.js';
 import { messageText } from '../chat/messages.js';
 import { sanitizeMessage } from '../chat/sanitize.js';
 import { createConnection, type FinalClose } from '../connection/connection.js';
-import { createDelivery } from '../connection/delivery.js';
+import { createDelivery, type Failure } from '../connection/delivery.js';
 import {
   closeConversationFrame,
   isTypingFrame,
@@ -24,8 +26,11 @@ import type { ChatSession, ChatSessionOptions } from './types.js';
 
 export type { ChatSession, ChatSessionOptions } from './types.js';
 
+/** Activity is stamped at most this often (a replay of 2,000 frames is one write, not 2,000). */
+const ACTIVITY_STAMP_INTERVAL = 1_000;
+
 export function createChatSession(options: ChatSessionOptions): ChatSession {
-  const { env, settings, dispatch, session, details } = options;
+  const { env, settings, session, details } = options;
   let credentials = options.resume
     ? { guid: options.resume.guid, authenticationKey: options.resume.authenticationKey }
     : null;
@@ -33,23 +38,44 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   /** Read before this chat stamps anything: the lead goes out only for a chat with no earlier request. */
   const earlierTimestamp = session.lastChatRequestTimestamp();
   let ownTimestamp: number | null = options.resume?.lastChatRequestTimestamp ?? null;
+  let lastActivityStamp = 0;
   let confirmed = options.resume !== null;
   let subjectSent = false;
   let nextMessageId = 1;
   /** The notice of a fatal error frame; shown on the error card when the chat never started. */
   let fatalText: string | null = null;
+  /** A renewChat went out and nothing has answered it yet: an error now means the renew was refused. */
+  let renewUnanswered = false;
+  /** The stored session was refused on this page's first renew: the previous chat is over. */
+  let resumeRefused = false;
+  /** The service accepted a renew of this chat on this page at least once. */
+  let renewAccepted = false;
+  /** End Chat was chosen: nothing more is shown or stored; closeConversation still has to reach the server. */
+  let ending = false;
   let connectTimer: TimerHandle | null = null;
   /** Gives up waiting for the answer to the post-renew ping (a server that never answers pings). */
   let replayTimer: TimerHandle | null = null;
-  const delivery = createDelivery();
+  /** Rule 3 of delivery.ts, for servers that never answer pings. */
+  let settleTimer: TimerHandle | null = null;
+  const delivery = createDelivery({ maxSends: settings.maxDeliveryAttempts });
+  let onHoldGroups: { comfort: WebOnHoldComfortGroup | null; urls: WebOnHoldUrlGroup | null } = {
+    comfort: options.resume?.chatState?.onHold.comfort ?? null,
+    urls: options.resume?.chatState?.onHold.urls ?? null,
+  };
+
+  /** Every state change of this chat goes through here; after End Chat the visitor has moved on. */
+  function emit(event: WidgetEvent): void {
+    if (!ending) options.dispatch(event);
+  }
 
   const onHold = createOnHoldPlayer({
     env,
-    onComfortMessage: (text) => dispatch({ type: 'onHoldMessage', text, at: env.now() }),
-    onUrlMessage: (description, urls) => dispatch({ type: 'onHoldUrls', description, urls, at: env.now() }),
+    onComfortMessage: (text) => emit({ type: 'onHoldMessage', text, at: env.now() }),
+    onUrlMessage: (description, urls) => emit({ type: 'onHoldUrls', description, urls, at: env.now() }),
   });
+  onHold.configure(onHoldGroups.comfort ?? undefined, onHoldGroups.urls ?? undefined);
   const agentTyping = createAgentTypingTimer(env, settings.agentTypingTimeout, () =>
-    dispatch({ type: 'agentTypingCleared' }),
+    emit({ type: 'agentTypingCleared' }),
   );
   const typingSignal = createCustomerTypingSignal(
     env,
@@ -58,34 +84,74 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   );
 
   function stamp(): void {
+    if (ending) return;
     ownTimestamp = env.now();
     session.touch(ownTimestamp);
+    lastActivityStamp = ownTimestamp;
   }
 
-  function clearConnectTimer(): void {
-    if (connectTimer !== null) env.timers.clearTimeout(connectTimer);
-    connectTimer = null;
+  /** Section 4, page refresh: reading the agent is activity too, not only typing. */
+  function stampActivity(): void {
+    if (ending || credentials === null) return;
+    const now = env.now();
+    if (now - lastActivityStamp < ACTIVITY_STAMP_INTERVAL) return;
+    lastActivityStamp = now;
+    session.touchActivity(now);
   }
 
-  function clearReplayTimer(): void {
-    if (replayTimer !== null) env.timers.clearTimeout(replayTimer);
-    replayTimer = null;
+  /** Participants and on-hold groups go with the stored session, so a reload restores them. */
+  function saveChatState(): void {
+    if (ending || credentials === null) return;
+    session.saveChatState({ participants: [...options.getState().chat.participants], onHold: onHoldGroups });
   }
 
-  /** Sent is not delivered: messages stay pending until acknowledged or seen in a replay. */
-  function flushOutbox(): void {
-    if (credentials === null || !connection.isOpen()) return;
-    const sent = delivery.flush((text) => connection.send(newMessageFrame(text)));
-    if (sent.length > 0) stamp();
+  function clearTimer(timer: TimerHandle | null): null {
+    if (timer !== null) env.timers.clearTimeout(timer);
+    return null;
   }
 
   function delivered(ids: readonly string[]): void {
-    dispatch({ type: 'customerMessagesDelivered', ids });
+    if (ids.length > 0) emit({ type: 'customerMessagesDelivered', ids });
+  }
+
+  function failed(failures: readonly Failure[]): void {
+    if (failures.length > 0) emit({ type: 'customerMessagesFailed', failures });
+  }
+
+  /** Sends what may go out; a ping after it proves delivery when its answer comes (delivery.ts rule 2). */
+  function flushOutbox(): void {
+    if (credentials === null || !connection.isOpen() || ending) return;
+    const result = delivery.flush((text) => connection.send(newMessageFrame(text)), env.now());
+    failed(result.failed);
+    if (result.sent.length === 0) return;
+    emit({ type: 'customerMessagesSent', ids: result.sent });
+    stamp();
+    const marker = delivery.pingMarker();
+    connection.barrier(() => delivered(delivery.pingAnswered(marker)));
+    if (settleTimer === null) scheduleSettle();
+  }
+
+  /** delivery.ts rule 3: a server that never answered a ping is not held to answering one. */
+  function scheduleSettle(): void {
+    settleTimer = env.timers.setTimeout(() => {
+      settleTimer = null;
+      if (connection.isOpen() && !connection.answersPings()) {
+        delivered(delivery.settled(env.now() - settings.livenessTimeout));
+      }
+      if (delivery.pending().length > 0) scheduleSettle();
+    }, settings.livenessTimeout);
+  }
+
+  /** Any answer after a renew (a notification, an acknowledgement, the barrier's pong) accepts it. */
+  function answered(): void {
+    if (!renewUnanswered) return;
+    renewUnanswered = false;
+    renewAccepted = true;
   }
 
   /** The replay after a renew is over: what the server did not show goes out again, in order. */
   function replayComplete(): void {
-    clearReplayTimer();
+    replayTimer = clearTimer(replayTimer);
     delivery.replayComplete();
     flushOutbox();
   }
@@ -96,10 +162,15 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
    * after it is the barrier: its answer comes after the whole replay.
    */
   function renew(guid: number, authenticationKey: string): void {
+    renewUnanswered = true;
     connection.send(renewChatFrame(guid, authenticationKey, true));
     delivery.loggedIn(true);
-    clearReplayTimer();
-    if (!connection.barrier(replayComplete)) return;
+    replayTimer = clearTimer(replayTimer);
+    const barrierSent = connection.barrier(() => {
+      answered();
+      replayComplete();
+    });
+    if (!barrierSent) return;
     replayTimer = env.timers.setTimeout(() => {
       replayTimer = null;
       env.logger.warn('chat socket: no answer to the ping after renewChat; re-sending unconfirmed messages');
@@ -108,18 +179,49 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   }
 
   function queueMessage(raw: string): void {
+    if (ending) return;
     const text = sanitizeMessage(raw);
     if (text === '') return;
+    if ([...text].length > settings.maxMessageLength) {
+      // The composer says so before it gets here; a page calling the core directly is told in the console.
+      env.logger.warn(`chat: message of more than ${settings.maxMessageLength} characters not sent`);
+      return;
+    }
     const id = `c${nextMessageId++}`;
-    dispatch({ type: 'customerMessageQueued', id, text, at: env.now() });
+    emit({ type: 'customerMessageQueued', id, text, at: env.now() });
     delivery.queue({ id, text });
     flushOutbox();
   }
 
+  function retryMessage(id: string): void {
+    if (ending) return;
+    const message = options.getState().chat.messages.find((m) => m.kind === 'customer' && m.id === id);
+    if (message === undefined || message.kind !== 'customer' || message.delivery !== 'failed') return;
+    if (message.failure === 'tooLong' || message.failure === 'chatEnded') return;
+    emit({ type: 'customerMessageRetried', id, at: env.now() });
+    delivery.retry({ id, text: message.text });
+    flushOutbox();
+  }
+
+  /** End Chat while the socket was down: the server learns it as soon as a socket is back. */
+  function deliverEnding(): void {
+    if (credentials !== null) {
+      connection.send(renewChatFrame(credentials.guid, credentials.authenticationKey, false));
+      connection.send(closeConversationFrame());
+    }
+    connection.close();
+    dispose();
+  }
+
   function login(repeat: boolean): void {
+    if (ending) {
+      deliverEnding();
+      return;
+    }
     // Stamped before the frame goes out: the server closes the other tab's socket as soon as
     // it reads a renewChat, and that tab must already find this newer timestamp.
     stamp();
+    if (repeat) emit({ type: 'reconnected', at: env.now() });
     if (credentials === null) {
       connection.send(
         requestChatFrame({
@@ -134,9 +236,10 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     } else {
       renew(credentials.guid, credentials.authenticationKey);
     }
-    if (repeat) dispatch({ type: 'reconnected', at: env.now() });
     if (credentials !== null && options.getState().chat.status.kind === 'connecting') {
-      dispatch({ type: 'chatConfirmed' });
+      emit({ type: 'chatConfirmed' });
+      // A reload while queued: the on-hold messages go on.
+      if (!agentsPresent()) onHold.start();
     }
     flushOutbox();
   }
@@ -148,16 +251,19 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   function onNotification(frame: NotificationFrame): void {
     const body = frame.body;
     const at = env.now();
+    if (body.method !== 'ping' && body.method !== 'pong') answered();
     switch (body.method) {
       case 'requestChat': {
-        clearConnectTimer();
+        connectTimer = clearTimer(connectTimer);
         credentials = { guid: body.guid, authenticationKey: body.authenticationKey };
         contextId = body.workRequestId;
-        session.saveConfirmed({ guid: body.guid, authenticationKey: body.authenticationKey, contextId });
+        if (!ending) session.saveConfirmed({ guid: body.guid, authenticationKey: body.authenticationKey, contextId });
         const first = !confirmed;
         confirmed = true;
-        dispatch({ type: 'chatConfirmed' });
+        emit({ type: 'chatConfirmed' });
+        onHoldGroups = { comfort: body.webOnHoldComfortGroups?.[0] ?? null, urls: body.webOnHoldURLs?.[0] ?? null };
         onHold.configure(body.webOnHoldComfortGroups?.[0], body.webOnHoldURLs?.[0]);
+        saveChatState();
         if (!agentsPresent()) onHold.start();
         if (first && earlierTimestamp === null) options.onFirstConfirmation(body.workRequestId, details);
         flushOutbox();
@@ -167,7 +273,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         connection.stopRetrying();
         finishWith(() => {
           session.clear();
-          dispatch({
+          emit({
             type: 'chatFailed',
             card: { tone: 'error', title: TEXTS.noSuitableAgents, body: TEXTS.failureBody },
           });
@@ -176,47 +282,41 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         return;
       case 'newParticipant': {
         const firstAgent = !options.getState().chat.agentEverJoined;
-        dispatch({ type: 'participantJoined', body, at });
+        emit({ type: 'participantJoined', body, at });
         if (firstAgent) env.analytics({ name: 'chat_started', detail: { agentId: body.agentId } });
-        if (body.webOnHoldComfortGroup?.[0] !== undefined) onHold.configure(body.webOnHoldComfortGroup[0], undefined);
+        if (body.webOnHoldComfortGroup?.[0] !== undefined) {
+          onHoldGroups = { ...onHoldGroups, comfort: body.webOnHoldComfortGroup[0] };
+          onHold.configure(body.webOnHoldComfortGroup[0], undefined);
+        }
         if (agentsPresent()) onHold.stop();
+        saveChatState();
         return;
       }
       case 'participantLeave':
-        dispatch({ type: 'participantLeft', body, at });
+        emit({ type: 'participantLeft', body, at });
         if (body.endChatFlag === true) {
           connection.stopRetrying();
           onHold.stop();
         } else if (!agentsPresent()) {
           onHold.start();
         }
+        saveChatState();
         return;
       case 'isTyping':
         if (body.isTyping) {
-          dispatch({ type: 'agentTyping', agentId: body.agentId });
+          emit({ type: 'agentTyping', agentId: body.agentId });
           agentTyping.typing();
         }
         return;
-      case 'newMessage': {
-        const verdict = delivery.serverMessage(body, messageText(body));
-        if (verdict.kind === 'known') return;
-        if (verdict.kind === 'delivered') {
-          delivered([verdict.id]);
-          return;
-        }
-        dispatch({ type: 'messageReceived', body });
-        if (agentsPresent()) onHold.stop();
-        if (body.senderType === 'live_agent') {
-          agentTyping.cancel();
-          sendSubjectOnce();
-        }
+      case 'newMessage':
+        receiveMessage(body);
         return;
-      }
       case 'closeConversation':
         connection.stopRetrying();
         onHold.stop();
         session.clear();
-        dispatch({ type: 'chatEnded', reason: 'agentClosed', notice: null, at });
+        failed(delivery.endAll());
+        emit({ type: 'chatEnded', reason: 'agentClosed', notice: null, at });
         return;
       case 'newAgentFileTransfer': {
         const url = fileDownloadUrl(body, settings.fileDownloadUrl, settings.apiEndpointsDomain, contextId);
@@ -224,12 +324,31 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
           env.onError(new Error('chat socket: newAgentFileTransfer without a uuid or a safe http(s) address'));
           return;
         }
-        dispatch({ type: 'fileShared', agentName: body.agentName, fileName: body.name, url, at });
+        emit({ type: 'fileShared', agentName: body.agentName, fileName: body.name, url, at });
         return;
       }
       case 'ping':
       case 'pong':
         return;
+    }
+  }
+
+  function receiveMessage(body: Extract<NotificationFrame['body'], { method: 'newMessage' }>): void {
+    if (body.senderType === 'customer') {
+      const verdict = delivery.customerMessageFromServer(messageText(body), body.timestamp);
+      if (verdict.kind === 'known') return;
+      if (verdict.kind === 'delivered') {
+        delivered([verdict.id]);
+        return;
+      }
+    }
+    const hadAgents = agentsPresent();
+    emit({ type: 'messageReceived', body });
+    if (agentsPresent()) onHold.stop();
+    if (!hadAgents && agentsPresent()) saveChatState();
+    if (body.senderType === 'live_agent') {
+      agentTyping.cancel();
+      sendSubjectOnce();
     }
   }
 
@@ -245,24 +364,39 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   function finishWith(effect: () => void): void {
     if (finished) return;
     finished = true;
-    clearConnectTimer();
-    clearReplayTimer();
+    connectTimer = clearTimer(connectTimer);
+    replayTimer = clearTimer(replayTimer);
+    settleTimer = clearTimer(settleTimer);
     onHold.stop();
     agentTyping.cancel();
+    // Nothing will carry them now: no message stays 'Sending…' under the chat-ended panel.
+    failed(delivery.endAll());
     effect();
-    options.onFinished();
+    options.onFinished(resumeRefused ? 'resumeRefused' : 'ended');
   }
 
   function onFinalClose(close: FinalClose): void {
+    if (ending) {
+      dispose();
+      return;
+    }
     finishWith(() => {
+      // Any end but a move to another tab leaves nothing to resume: a reload must not renew it.
+      if (close.kind !== 'transferred') session.clear();
+      if (resumeRefused) {
+        emit({
+          type: 'chatFailed',
+          card: { tone: 'info', title: TEXTS.previousChatEndedTitle, body: TEXTS.previousChatEndedBody },
+        });
+        return;
+      }
       const outcome = finalCloseOutcome(close, {
         status: options.getState().chat.status.kind,
         confirmed,
         fatalText,
         at: env.now(),
       });
-      if (outcome.clearSession) session.clear();
-      if (outcome.event !== null) dispatch(outcome.event);
+      if (outcome.event !== null) emit(outcome.event);
     });
   }
 
@@ -276,38 +410,56 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     handlers: {
       onOpen: login,
       onNotification,
+      onActivity: stampActivity,
       onAcknowledgement(method) {
+        answered();
         if (method !== 'newMessage') return;
         const id = delivery.acknowledged();
         if (id !== null) delivered([id]);
       },
       onFatalError(code, message) {
         session.clear();
+        if (renewUnanswered) {
+          // A refused renew is the end of that chat, not an error the visitor can act on.
+          env.logger.warn(`chat socket: renewChat refused (error ${code}: ${message})`);
+          if (options.resume !== null && !renewAccepted) resumeRefused = true;
+          else fatalText = null;
+          return;
+        }
         const text = code === 503 ? TEXTS.maintenance : formatText(TEXTS.errorCode, code, message);
         fatalText = text;
-        dispatch({ type: 'systemNotice', text, at: env.now() });
+        emit({ type: 'systemNotice', text, at: env.now() });
       },
-      onSocketError: () => dispatch({ type: 'systemNotice', text: TEXTS.connectionError, at: env.now() }),
-      onReconnecting(attempt) {
-        clearReplayTimer();
+      onSocketError: () => emit({ type: 'systemNotice', text: TEXTS.connectionError, at: env.now() }),
+      onSocketLost(code) {
+        // A frame refused as too large is never sent again (the server's limit, close 1009).
+        if (code === 1009) {
+          const failure = delivery.refusedTooLarge();
+          if (failure !== null) failed([failure]);
+        }
         delivery.socketLost();
-        dispatch({ type: 'reconnecting', attempt, at: env.now() });
+        replayTimer = clearTimer(replayTimer);
+      },
+      onReconnecting(attempt) {
+        emit({ type: 'reconnecting', attempt, at: env.now() });
       },
       onFinalClose,
     },
   });
 
   if (options.resume !== null) {
-    dispatch({ type: 'chatResumed', at: env.now() });
+    emit({ type: 'chatResumed', at: env.now(), participants: options.resume.chatState?.participants ?? [] });
   } else {
-    dispatch({ type: 'chatRequested' });
+    emit({ type: 'chatRequested' });
     // Section 4, widget modes: no confirmation within maxWaitTime seconds → error card, back to logon.
     connectTimer = env.timers.setTimeout(() => {
       connectTimer = null;
       finishWith(() => {
         session.clear();
-        dispatch({ type: 'chatFailed', card: errorCard() });
+        emit({ type: 'chatFailed', card: errorCard() });
       });
+      // The service may hold the request in a queue: tell it the visitor gave up.
+      connection.send(closeConversationFrame());
       connection.close();
     }, settings.maxWaitTime * 1000);
   }
@@ -315,8 +467,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
 
   function dispose(): void {
     finished = true;
-    clearConnectTimer();
-    clearReplayTimer();
+    connectTimer = clearTimer(connectTimer);
+    replayTimer = clearTimer(replayTimer);
+    settleTimer = clearTimer(settleTimer);
     onHold.dispose();
     agentTyping.dispose();
     connection.dispose();
@@ -324,13 +477,26 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
 
   return {
     sendMessage: queueMessage,
+    retryMessage,
     customerTyping() {
       typingSignal.typed();
     },
     endChat() {
-      connection.send(closeConversationFrame());
+      if (ending) return;
       session.clear();
       finishWith(() => {});
+      ending = true;
+      const phase = connection.phase().kind;
+      if (phase === 'open' && connection.isOpen()) {
+        connection.send(closeConversationFrame());
+        connection.close();
+        dispose();
+        return;
+      }
+      if (phase === 'backoff' || (phase === 'connecting' && credentials !== null)) {
+        // Reconnecting: closeConversation goes out on the next socket (or never, when the attempts end).
+        return;
+      }
       connection.close();
       dispose();
     },

@@ -4,7 +4,7 @@
  */
 import type { WidgetEvent } from '../chat/events.js';
 import type { ChatStatus, StatusCard } from '../chat/state.js';
-import type { FinalClose } from '../connection/connection.js';
+import type { FinalClose } from '../connection/session-machine.js';
 import { TEXTS } from '../texts.js';
 
 export interface FinalCloseContext {
@@ -18,8 +18,6 @@ export interface FinalCloseContext {
 
 export interface FinalCloseOutcome {
   event: WidgetEvent | null;
-  /** The stored session is dead: clear it (another tab owns a transferred one). */
-  clearSession: boolean;
 }
 
 export function errorCard(body: string = TEXTS.failureBody): StatusCard {
@@ -30,19 +28,18 @@ export function finalCloseOutcome(close: FinalClose, context: FinalCloseContext)
   const { status, at } = context;
   switch (close.kind) {
     case 'transferred':
-      return { event: { type: 'transferred', at }, clearSession: false };
+      return { event: { type: 'transferred', at } };
     case 'retriesExhausted':
       return {
         event: { type: 'chatEnded', reason: 'unableToReconnect', notice: TEXTS.unableToReconnect, at },
-        clearSession: true,
       };
     case 'closed':
       // A manual close (End Chat, timeout, route cancel) or an already-decided end adds nothing.
       if (close.manual || status === 'ended' || status === 'idle' || status === 'transferred') {
-        return { event: null, clearSession: false };
+        return { event: null };
       }
       if (status === 'connecting' && !context.confirmed) {
-        return { event: { type: 'chatFailed', card: errorCard(context.fatalText ?? undefined) }, clearSession: true };
+        return { event: { type: 'chatFailed', card: errorCard(context.fatalText ?? undefined) } };
       }
       return {
         event: {
@@ -51,7 +48,6 @@ export function finalCloseOutcome(close: FinalClose, context: FinalCloseContext)
           notice: TEXTS.connectionClosed,
           at,
         },
-        clearSession: false,
       };
   }
 }

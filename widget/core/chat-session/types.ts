@@ -18,14 +18,23 @@ export interface ChatSessionOptions {
   resume: StoredSession | null;
   /** The chat was confirmed for the first time with a workRequestId and no earlier timestamp (the lead). */
   onFirstConfirmation(workRequestId: string, details: CustomerDetails): void;
-  /** The chat is over (any reason); the owner drops this session. */
-  onFinished(): void;
+  /**
+   * The chat is over for the visitor; the owner drops this session. 'resumeRefused': the stored
+   * chat of an earlier page was refused by the service (the owner offers a new chat).
+   */
+  onFinished(outcome: 'ended' | 'resumeRefused'): void;
 }
 
 export interface ChatSession {
   sendMessage(text: string): void;
+  /** Sends a failed message again (failed as undeliverable only). */
+  retryMessage(id: string): void;
   customerTyping(): void;
-  /** 'End Chat?' answered yes: closeConversation, stored session cleared, socket closed. */
+  /**
+   * 'End Chat?' answered yes: stored session cleared, closeConversation sent and the socket
+   * closed; while reconnecting, closeConversation goes out on the next socket (the session then
+   * disposes itself).
+   */
   endChat(): void;
   dispose(): void;
 }

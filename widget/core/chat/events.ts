@@ -4,7 +4,16 @@ import type {
   NewParticipantNotificationBody,
   ParticipantLeaveNotificationBody,
 } from '../../../generated/chat-socket.js';
-import type { AvailabilityState, EndReason, StatusCard, Variant, ViewId, WidgetFlags } from './state.js';
+import type { Failure } from '../connection/delivery.js';
+import type {
+  AvailabilityState,
+  ChatParticipant,
+  EndReason,
+  StatusCard,
+  Variant,
+  ViewId,
+  WidgetFlags,
+} from './state.js';
 
 /** `at` is always the environment clock's epoch milliseconds: the reducer never reads a clock. */
 export type WidgetEvent =
@@ -22,7 +31,8 @@ export type WidgetEvent =
   | { type: 'minimized' }
   | { type: 'endChatDeclined' }
   | { type: 'chatRequested' }
-  | { type: 'chatResumed'; at: number }
+  /** A stored session resumes; `participants` as stored, so the composer state survives a reload. */
+  | { type: 'chatResumed'; at: number; participants: readonly ChatParticipant[] }
   | { type: 'chatConfirmed' }
   | { type: 'participantJoined'; body: NewParticipantNotificationBody; at: number }
   | { type: 'participantLeft'; body: ParticipantLeaveNotificationBody; at: number }
@@ -30,8 +40,14 @@ export type WidgetEvent =
   | { type: 'agentTypingCleared' }
   | { type: 'messageReceived'; body: NewMessageNotificationBody }
   | { type: 'customerMessageQueued'; id: string; text: string; at: number }
-  /** The server has these customer messages (acknowledged, or seen in a replayed transcript). */
+  /** These customer messages went out on a socket (the server may or may not have them yet). */
+  | { type: 'customerMessagesSent'; ids: readonly string[] }
+  /** The server has these customer messages (connection/delivery.ts decides). */
   | { type: 'customerMessagesDelivered'; ids: readonly string[] }
+  /** These customer messages will not be sent again. */
+  | { type: 'customerMessagesFailed'; failures: readonly Failure[] }
+  /** A failed message is sent again: it moves to the end, pending. */
+  | { type: 'customerMessageRetried'; id: string; at: number }
   | { type: 'onHoldMessage'; text: string; at: number }
   | { type: 'onHoldUrls'; description: string; urls: readonly string[]; at: number }
   | { type: 'fileShared'; agentName: string; fileName: string; url: string; at: number }

@@ -17,11 +17,12 @@ export function appendMessage(chat: ChatState, message: NewMessage, countsAsUnre
 
 /**
  * Adds a message the server has in its transcript. It goes before the first customer message
- * still pending: the server does not have that one yet, so in the server's order (which the
- * visitor's view keeps) everything it sends comes first. Pending messages stay at the bottom.
+ * not sent yet (waiting): the server cannot have read that one, so in the server's order
+ * everything it sends comes first. A message already sent goes above what arrives after it,
+ * so an answer never appears above its question. Waiting messages stay at the bottom.
  */
 function insertFromServer(chat: ChatState, message: NewMessage, countsAsUnread: boolean): ChatState {
-  const at = firstPendingIndex(chat.messages);
+  const at = firstWaitingIndex(chat.messages);
   const appended = appendMessage(chat, message, countsAsUnread);
   if (at === -1) return appended;
   const added = appended.messages.at(-1) as ChatMessage;
@@ -30,16 +31,16 @@ function insertFromServer(chat: ChatState, message: NewMessage, countsAsUnread: 
 }
 
 /**
- * Pending customer messages are always at the bottom (server messages go before them, and
- * delivery is in order), so the search walks back from the end and stops at the first
- * message the server already has: O(pending) instead of O(transcript) per message.
+ * Waiting customer messages are always at the bottom (server messages go before them, and
+ * sending is in order), so the search walks back from the end and stops at the first
+ * message already sent: O(waiting) instead of O(transcript) per message.
  */
-function firstPendingIndex(messages: readonly ChatMessage[]): number {
+function firstWaitingIndex(messages: readonly ChatMessage[]): number {
   let first = -1;
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index] as ChatMessage;
     if (message.kind === 'customer') {
-      if (message.delivery !== 'pending') break;
+      if (message.delivery !== 'waiting') break;
       first = index;
     } else if (isServerKind(message.kind)) {
       break;
@@ -90,45 +91,26 @@ export function appendSystem(chat: ChatState, text: string, at: number): ChatSta
   return appendMessage(chat, { kind: 'system', text, timestamp: at }, false);
 }
 
+/** A notice of something that happened before the pending messages reach the server. */
+export function insertSystem(chat: ChatState, text: string, at: number): ChatState {
+  return insertFromServer(chat, { kind: 'system', text, timestamp: at }, false);
+}
+
 /** Section 4, sender handling: a 'widget' message uses data.text, any other its message. */
 export function messageText(body: NewMessageNotificationBody): string {
   const text = body.type === 'widget' ? body.data?.text : body.message;
   return (text ?? '').trim();
 }
 
-/**
- * A customer message from the server (a transcript replay or an echo) matches one the widget
- * already shows when the text is the same and it has the same timestamp or is still local.
- * Returns the index to confirm, -1 when it is new, or 'duplicate'.
- */
-function matchCustomerMessage(messages: readonly ChatMessage[], text: string, timestamp: number): number | 'duplicate' {
-  let firstUnconfirmed = -1;
-  for (const [index, message] of messages.entries()) {
-    if (message.kind !== 'customer' || message.text !== text) continue;
-    if (message.serverTimestamp === timestamp) return 'duplicate';
-    if (message.serverTimestamp === null && firstUnconfirmed === -1) firstUnconfirmed = index;
-  }
-  return firstUnconfirmed;
-}
-
-/** A received newMessage; replayed messages already shown (senderType, timestamp, text) are dropped. */
+/** A received newMessage; replayed agent messages already shown (senderType, timestamp, text) are dropped. */
 export function receiveMessage(chat: ChatState, body: NewMessageNotificationBody, dialogOpen: boolean): ChatState {
   const text = messageText(body);
   if (text === '') return chat;
+  // A customer message reaches here only when delivery.ts found it new (another tab or device).
   if (body.senderType === 'customer') {
-    const match = matchCustomerMessage(chat.messages, text, body.timestamp);
-    if (match === 'duplicate') return chat;
-    if (match >= 0) {
-      const messages = chat.messages.map((message, index) =>
-        index === match && message.kind === 'customer'
-          ? { ...message, delivery: 'sent' as const, serverTimestamp: body.timestamp }
-          : message,
-      );
-      return { ...chat, messages };
-    }
     return insertFromServer(
       chat,
-      { kind: 'customer', text, timestamp: body.timestamp, delivery: 'sent', serverTimestamp: body.timestamp },
+      { kind: 'customer', text, timestamp: body.timestamp, delivery: 'sent', failure: null },
       false,
     );
   }

@@ -2,7 +2,7 @@
 import { TEXTS } from '../texts.js';
 import type { WidgetEvent } from './events.js';
 import { initialChat, initialViews } from './initial-state.js';
-import { appendMessage, appendSystem, receiveMessage } from './messages.js';
+import { appendMessage, appendSystem, insertSystem, receiveMessage } from './messages.js';
 import { inferPresence, participantJoined, participantLeft } from './participants.js';
 import type { ChatState, WidgetState } from './state.js';
 
@@ -89,12 +89,14 @@ function lifecycleEvent(state: WidgetState, event: WidgetEvent): WidgetState | n
         chat: { ...initialChat(), status: { kind: 'connecting' } },
       };
     case 'chatResumed': {
+      const participants = [...event.participants];
       const resumed = appendSystem(
-        { ...initialChat(), status: { kind: 'connecting' } },
+        { ...initialChat(), status: { kind: 'connecting' }, participants, agentEverJoined: participants.length > 0 },
         TEXTS.transferringSession,
         event.at,
       );
-      return { ...state, mode: 'chat', chat: resumed };
+      const agentName = participants.filter((p) => p.visible).at(-1)?.name ?? null;
+      return { ...state, mode: 'chat', chat: { ...resumed, agentName } };
     }
     case 'chatConfirmed': {
       const status = chat.participants.length > 0 ? { kind: 'active' as const } : { kind: 'waiting' as const };
@@ -105,7 +107,8 @@ function lifecycleEvent(state: WidgetState, event: WidgetEvent): WidgetState | n
       return withChat(state, { ...next, connection: { kind: 'reconnecting', attempt: event.attempt } });
     }
     case 'reconnected':
-      return withChat(state, { ...appendSystem(chat, TEXTS.reconnected, event.at), connection: { kind: 'online' } });
+      // At the moment of reconnecting: before the messages that are about to go out again.
+      return withChat(state, { ...insertSystem(chat, TEXTS.reconnected, event.at), connection: { kind: 'online' } });
     case 'chatEnded': {
       const ended: ChatState = {
         ...chat,
@@ -160,17 +163,42 @@ function conversationEvent(state: WidgetState, event: WidgetEvent): WidgetState 
         id: event.id,
         text: event.text,
         timestamp: event.at,
-        delivery: 'pending' as const,
-        serverTimestamp: null,
+        delivery: 'waiting' as const,
+        failure: null,
       };
       return withChat(state, { ...chat, messages: [...chat.messages, message] });
     }
     case 'customerMessagesDelivered': {
       const ids = new Set(event.ids);
       const messages = chat.messages.map((m) =>
-        m.kind === 'customer' && ids.has(m.id) && m.delivery === 'pending' ? { ...m, delivery: 'sent' as const } : m,
+        m.kind === 'customer' && ids.has(m.id) && m.delivery !== 'sent'
+          ? { ...m, delivery: 'sent' as const, failure: null }
+          : m,
       );
       return withChat(state, { ...chat, messages });
+    }
+    case 'customerMessagesSent': {
+      const ids = new Set(event.ids);
+      const messages = chat.messages.map((m) =>
+        m.kind === 'customer' && ids.has(m.id) && m.delivery === 'waiting' ? { ...m, delivery: 'pending' as const } : m,
+      );
+      return withChat(state, { ...chat, messages });
+    }
+    case 'customerMessagesFailed': {
+      const reasons = new Map(event.failures.map((f) => [f.id, f.reason]));
+      const messages = chat.messages.map((m) => {
+        const reason = m.kind === 'customer' ? reasons.get(m.id) : undefined;
+        return reason !== undefined && m.kind === 'customer' && (m.delivery === 'pending' || m.delivery === 'waiting')
+          ? { ...m, delivery: 'failed' as const, failure: reason }
+          : m;
+      });
+      return withChat(state, { ...chat, messages });
+    }
+    case 'customerMessageRetried': {
+      const failed = chat.messages.find((m) => m.kind === 'customer' && m.id === event.id && m.delivery === 'failed');
+      if (failed === undefined || failed.kind !== 'customer') return state;
+      const again = { ...failed, delivery: 'waiting' as const, failure: null, timestamp: event.at };
+      return withChat(state, { ...chat, messages: [...chat.messages.filter((m) => m !== failed), again] });
     }
     case 'onHoldMessage':
       return withChat(state, appendMessage(chat, { kind: 'on-hold', text: event.text, timestamp: event.at }, false));

@@ -3,6 +3,7 @@
  * apart from activity fields (the socket's reconnect activity, unread count, typing).
  */
 import type { ParticipantType } from '../../../generated/chat-socket.js';
+import type { FailureReason } from '../connection/delivery.js';
 import type { VisibilityRules } from './visibility.js';
 
 /** logon: topics or a form; loading: the chat request is on its way; chat: the conversation. */
@@ -76,10 +77,14 @@ export type ChatMessage =
       text: string;
       /** Local time of typing, or the server's timestamp for replayed messages. */
       timestamp: number;
-      /** pending: waiting in the outbox while the socket is down; sent: handed to an open socket. */
-      delivery: 'pending' | 'sent';
-      /** The server's timestamp once the server has shown it back (transcript replay); else null. */
-      serverTimestamp: number | null;
+      /**
+       * waiting: not sent yet (socket down, or a replay being reconciled); pending: sent, the
+       * server may not have it yet (both show 'Sending…'); sent: the server has it (the rule is
+       * connection/delivery.ts); failed: it will not be sent again.
+       */
+      delivery: 'waiting' | 'pending' | 'sent' | 'failed';
+      /** Why it failed (failed only): too long, lost with its socket too often, or the chat ended. */
+      failure: FailureReason | null;
     }
   | { kind: AgentSenderKind; id: string; text: string; timestamp: number; displayName: string }
   | { kind: 'system'; id: string; text: string; timestamp: number }
@@ -88,7 +93,8 @@ export type ChatMessage =
   | { kind: 'download'; id: string; agentName: string; fileName: string; url: string; timestamp: number };
 
 export interface StatusCard {
-  tone: 'success' | 'error';
+  /** info: neither a success nor a failure (a previous chat that ended while away). */
+  tone: 'success' | 'error' | 'info';
   title: string;
   body: string;
 }

@@ -32,6 +32,30 @@ export const DEFAULTS = {
   retryInterval: 3_000,
   /** Reconnect attempts before 'Unable to reconnect, chat has ended'. */
   maxNumberOfRetries: 200,
+  /**
+   * Chosen: each retry waits retryInterval ± this fraction of it, drawn at random, so that after
+   * a contact-centre restart the visitors do not all reconnect in the same instant.
+   */
+  retryJitter: 0.3,
+  /** Chosen: ms a socket may take to open before the attempt counts as failed. */
+  connectTimeout: 10_000,
+  /**
+   * Chosen: ms a socket must stay open before the retry count resets (the spec's "successful
+   * request"); a server or proxy that accepts and drops sooner exhausts maxNumberOfRetries.
+   */
+  minUptime: 10_000,
+  /**
+   * Chosen: ms within which the server must answer a ping, once it has answered one in this
+   * chat; no answer in time means the socket is dead (half-open) and the widget reconnects.
+   */
+  livenessTimeout: 10_000,
+  /** Chosen: longest customer message, in characters (the composer stops there and says so). */
+  maxMessageLength: 4_000,
+  /**
+   * Chosen: times one message may go out on a socket that then died without proof of it; the
+   * next time it fails ('Not delivered', Retry) so a message that breaks the connection cannot loop.
+   */
+  maxDeliveryAttempts: 3,
   /** Seconds a stored session stays resumable after its last activity. */
   refreshTimeoutSeconds: 300,
   /** ms between two customer typing signals. */
@@ -93,3 +117,40 @@ export const DEFAULTS = {
 } as const;
 
 export type Defaults = typeof DEFAULTS;
+
+/**
+ * Chosen: the range every duration setting is clamped to, whoever supplies it (page options,
+ * chatWidgetParams from the server). A value outside it would either spin (a comfort message
+ * every millisecond) or never fire (timers overflow above 2^31 ms). Units as in DEFAULTS.
+ */
+export const DURATION_LIMITS = {
+  availabilityPollInterval: [1_000, 3_600_000],
+  maxWaitTime: [1, 86_400],
+  minWaitTime: [0, 86_400],
+  agentTypingTimeout: [500, 600_000],
+  pingTimer: [1_000, 300_000],
+  resetTimer: [0, 600_000],
+  retryInterval: [100, 600_000],
+  connectTimeout: [1_000, 300_000],
+  minUptime: [0, 600_000],
+  livenessTimeout: [1_000, 600_000],
+  refreshTimeoutSeconds: [0, 86_400],
+  timeBetweenMsgs: [0, 600_000],
+  statusCardShowTime: [0, 600_000],
+  modalCloseDelay: [0, 10_000],
+} as const satisfies Partial<Record<keyof Defaults, readonly [number, number]>>;
+
+/** Chosen: on-hold comfort `delay` and URL `holdTime` come in seconds; the same idea applies. */
+export const ON_HOLD_SECONDS_LIMITS = [1, 86_400] as const;
+
+/** Other numeric settings with a range: counts and fractions. */
+export const NUMBER_LIMITS = {
+  maxNumberOfRetries: [0, 10_000],
+  retryJitter: [0, 1],
+  maxMessageLength: [1, 100_000],
+  maxDeliveryAttempts: [1, 100],
+} as const satisfies Partial<Record<keyof Defaults, readonly [number, number]>>;
+
+export function clamp(value: number, [min, max]: readonly [number, number]): number {
+  return Math.min(max, Math.max(min, value));
+}

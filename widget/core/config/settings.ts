@@ -2,7 +2,7 @@
  * The effective constants of one widget: section 9 defaults, overridden by the deployment's
  * chatWidgetParams, overridden in turn by the page options (page options win, section 3).
  */
-import { DEFAULTS, type Defaults } from './defaults.js';
+import { clamp, DEFAULTS, type Defaults, DURATION_LIMITS, NUMBER_LIMITS } from './defaults.js';
 
 type Widen<T> = T extends string
   ? string
@@ -51,6 +51,10 @@ export function resolveSettings(
   }
   out.webChatUrl = pick('webChatUrl', '', pageOptions, chatWidgetParams) || null;
   out.apiEndpointsDomain = pick('apiEndpointsDomain', '', pageOptions, chatWidgetParams);
+  // Durations and counts from any source are clamped to a documented range (defaults.ts).
+  for (const [key, range] of Object.entries({ ...DURATION_LIMITS, ...NUMBER_LIMITS })) {
+    out[key] = clamp(out[key] as number, range);
+  }
   for (const key of ['preEngagementConfig', 'callBackFormConfig'] as const) {
     out[key] = pageOptions[key] ?? chatWidgetParams[key] ?? null;
   }

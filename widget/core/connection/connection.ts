@@ -1,19 +1,26 @@
 /**
- * The socket lifecycle of section 4: open (ping timer, login), close codes, transfer detection,
- * reconnect every retryInterval up to maxNumberOfRetries, error codes. It owns the socket and
- * its timers; what the events mean for the chat is the controller's business.
+ * The shell of the session machine (session-machine.ts): it owns the socket and each phase's
+ * timers, turns socket callbacks into machine events and carries out the machine's effects.
+ * What the frames mean for the chat is the chat session's business.
  */
 import type { ClientFrame, NotificationFrame } from '../../../generated/chat-socket.js';
 import type { WidgetSettings } from '../config/settings.js';
-import { SOCKET_OPEN, type SocketLike, type TimerHandle, type WidgetEnvironment } from '../env.js';
+import { SOCKET_OPEN, type SocketLike, type WidgetEnvironment } from '../env.js';
 import { pingFrame } from './frames.js';
 import { parseIncoming } from './incoming.js';
+import { createPhaseTimers, type PhaseTimers } from './phase-timers.js';
+import {
+  type Effect,
+  type FinalClose,
+  initialMachineState,
+  type MachineEvent,
+  type MachineState,
+  type Phase,
+  retryDelay,
+  transition,
+} from './session-machine.js';
 
-/** Why the connection is over for good. */
-export type FinalClose =
-  | { kind: 'closed'; manual: boolean; code: number; everConnected: boolean }
-  | { kind: 'retriesExhausted' }
-  | { kind: 'transferred' };
+export type { FinalClose } from './session-machine.js';
 
 export interface ConnectionHandlers {
   /** Open: log in now (requestChat, or renewChat when previously connected). */
@@ -21,27 +28,37 @@ export interface ConnectionHandlers {
   onNotification(frame: NotificationFrame): void;
   /** The server acknowledged a request (body.method); acknowledgements come in request order. */
   onAcknowledgement?(method: string): void;
-  /** An error frame with a code other than 1; retries are already off and the socket closing. */
+  /** An error frame with a code other than 1; retries are off and the socket is closing. */
   onFatalError(code: number, message: string): void;
   /** A socket error while connected (not during reconnect attempts). */
   onSocketError(): void;
+  /** A logged-in socket went away (any close but our own); `code` as the close event gave it. */
+  onSocketLost?(code: number): void;
   onReconnecting(attempt: number): void;
   onFinalClose(close: FinalClose): void;
+  /** Any frame from the server arrived (activity, section 4 page refresh). */
+  onActivity?(): void;
 }
+
+export type ConnectionSettings = Pick<
+  WidgetSettings,
+  | 'pingTimer'
+  | 'retryInterval'
+  | 'retryJitter'
+  | 'maxNumberOfRetries'
+  | 'connectTimeout'
+  | 'minUptime'
+  | 'livenessTimeout'
+  | 'normalCloseCodes'
+  | 'transferCloseCodes'
+  | 'maxIncomingFrameBytes'
+>;
 
 export interface ConnectionOptions {
   env: WidgetEnvironment;
-  settings: Pick<
-    WidgetSettings,
-    | 'pingTimer'
-    | 'retryInterval'
-    | 'maxNumberOfRetries'
-    | 'normalCloseCodes'
-    | 'transferCloseCodes'
-    | 'maxIncomingFrameBytes'
-  >;
+  settings: ConnectionSettings;
   url: string;
-  /** Starts previously connected when renewing a stored session. */
+  /** Starts logged in when renewing a stored session. */
   previouslyConnected: boolean;
   /** This tab's last request timestamp, and the one in shared storage (another tab may write it). */
   ownTimestamp(): number | null;
@@ -60,6 +77,10 @@ export interface Connection {
    */
   barrier(answered: () => void): boolean;
   isOpen(): boolean;
+  /** The machine's phase now (for the chat session and tests). */
+  phase(): Phase;
+  /** Whether the server has answered a ping in this chat (the liveness check applies). */
+  answersPings(): boolean;
   /** No more retries (route cancel, close conversation). */
   stopRetrying(): void;
   /** Closes on purpose: no retry, no chat-ended notice. */
@@ -69,19 +90,76 @@ export interface Connection {
 
 export function createConnection(options: ConnectionOptions): Connection {
   const { env, settings, handlers } = options;
+  const config = { maxNumberOfRetries: settings.maxNumberOfRetries, normalCloseCodes: settings.normalCloseCodes };
+  let state: MachineState = initialMachineState(options.previouslyConnected);
+  let phaseTimers: PhaseTimers = createPhaseTimers(env.timers);
   let socket: SocketLike | null = null;
-  let pingTimer: TimerHandle | null = null;
-  let retryTimer: TimerHandle | null = null;
-  let previouslyConnected = options.previouslyConnected;
-  let everConnected = false;
-  let manualClose = false;
-  let dontRetry = false;
-  let retries = 0;
-  let finished = false;
+  let lastCloseCode = 1006;
+  let disposed = false;
+  let pingAnswerSeen = false;
   /** Per socket: pings sent and answered, and the barriers waiting for the answer to ping `at`. */
   let pingsSent = 0;
   let pingsAnswered = 0;
   let barriers: { at: number; answered: () => void }[] = [];
+  let stopLivenessTimer: (() => void) | null = null;
+  const ignoredSeen = new Set<string>();
+
+  function run(event: MachineEvent): void {
+    if (disposed) return;
+    const before = state.phase;
+    const step = transition(state, event, config);
+    state = step.state;
+    if (state.phase.kind !== before.kind) enterPhase(state.phase);
+    for (const effect of step.effects) perform(effect);
+  }
+
+  /** A new phase: the old phase's timers go, the new phase's start. */
+  function enterPhase(phase: Phase): void {
+    phaseTimers.dispose();
+    phaseTimers = createPhaseTimers(env.timers);
+    stopLivenessTimer = null;
+    switch (phase.kind) {
+      case 'connecting':
+        phaseTimers.timeout(settings.connectTimeout, () => run({ type: 'connectTimedOut' }));
+        return;
+      case 'open':
+        resetPings();
+        phaseTimers.interval(settings.pingTimer, () => ping());
+        if (!phase.stable) phaseTimers.timeout(settings.minUptime, () => run({ type: 'stayedUp' }));
+        return;
+      case 'backoff': {
+        const delay = retryDelay(settings.retryInterval, settings.retryJitter, env.random());
+        // Another tab's timestamp reaches this tab's storage asynchronously and may land after
+        // the close itself: look again before reconnecting, or two tabs take the chat back and forth.
+        phaseTimers.timeout(delay, () => run({ type: 'retryDue', transferred: isTransfer(lastCloseCode) }));
+        return;
+      }
+      case 'idle':
+      case 'ended':
+        return;
+    }
+  }
+
+  function perform(effect: Effect): void {
+    switch (effect.type) {
+      case 'openSocket':
+        open();
+        return;
+      case 'closeSocket':
+        detach()?.close(1000);
+        return;
+      case 'login':
+        handlers.onOpen(effect.repeat);
+        return;
+      case 'reconnecting':
+        handlers.onReconnecting(effect.attempt);
+        return;
+      case 'ended':
+        phaseTimers.dispose();
+        handlers.onFinalClose(effect.close);
+        return;
+    }
+  }
 
   function resetPings(): void {
     pingsSent = 0;
@@ -92,6 +170,15 @@ export function createConnection(options: ConnectionOptions): Connection {
   function ping(): boolean {
     if (!send(pingFrame())) return false;
     pingsSent += 1;
+    // Liveness: a server that answers pings must answer this one in time, or the socket is dead.
+    if (stopLivenessTimer === null && pingAnswerSeen) {
+      stopLivenessTimer = phaseTimers.timeout(settings.livenessTimeout, () => {
+        stopLivenessTimer = null;
+        env.logger.warn(`chat socket: no answer to a ping within ${settings.livenessTimeout} ms; reconnecting`);
+        lost(1006);
+        run({ type: 'livenessLost' });
+      });
+    }
     return true;
   }
 
@@ -99,19 +186,14 @@ export function createConnection(options: ConnectionOptions): Connection {
     // Answers beyond the pings sent (a server pinging on its own) prove nothing.
     if (pingsAnswered >= pingsSent) return;
     pingsAnswered += 1;
+    pingAnswerSeen = true;
+    if (pingsAnswered === pingsSent) {
+      stopLivenessTimer?.();
+      stopLivenessTimer = null;
+    }
     const due = barriers.filter((b) => b.at <= pingsAnswered);
     barriers = barriers.filter((b) => b.at > pingsAnswered);
     for (const barrier of due) barrier.answered();
-  }
-
-  function clearPing(): void {
-    if (pingTimer !== null) env.timers.clearInterval(pingTimer);
-    pingTimer = null;
-  }
-
-  function clearRetry(): void {
-    if (retryTimer !== null) env.timers.clearTimeout(retryTimer);
-    retryTimer = null;
   }
 
   function send(frame: ClientFrame): boolean {
@@ -120,30 +202,18 @@ export function createConnection(options: ConnectionOptions): Connection {
     return true;
   }
 
-  function finish(close: FinalClose): void {
-    if (finished) return;
-    finished = true;
-    clearPing();
-    clearRetry();
-    handlers.onFinalClose(close);
-  }
-
-  function handleOpen(): void {
-    manualClose = false;
-    // A resumed chat opening at once is no reconnection; after a notice of an attempt it is.
-    const repeat = everConnected || retries > 0;
-    previouslyConnected = true;
-    everConnected = true;
-    retries = 0;
-    clearPing();
-    resetPings();
-    pingTimer = env.timers.setInterval(ping, settings.pingTimer);
-    handlers.onOpen(repeat);
-  }
-
   function handleMessage(data: unknown): void {
+    handlers.onActivity?.();
     const incoming = parseIncoming(data, settings.maxIncomingFrameBytes);
-    if (!incoming.ok) {
+    if (incoming.kind === 'ignored') {
+      // Nothing to act on (an older server's frame, an out-of-scope notification): said once per kind.
+      if (!ignoredSeen.has(incoming.what)) {
+        ignoredSeen.add(incoming.what);
+        env.logger.info(`chat socket: ignoring ${incoming.what} (not used by this widget)`);
+      }
+      return;
+    }
+    if (incoming.kind === 'refused') {
       env.logger.warn(incoming.error.message);
       env.onError(incoming.error);
       return;
@@ -163,9 +233,8 @@ export function createConnection(options: ConnectionOptions): Connection {
           env.logger.warn(`chat socket: error 1 (not fatal): ${frame.body.errorMessage}`);
           return;
         }
-        dontRetry = true;
         handlers.onFatalError(frame.body.code, frame.body.errorMessage);
-        socket?.close(1000);
+        run({ type: 'fatalError' });
         return;
     }
   }
@@ -177,50 +246,34 @@ export function createConnection(options: ConnectionOptions): Connection {
     return stored !== null && (own === null || stored > own);
   }
 
+  /** A socket that was logged in went away. */
+  function lost(code: number): void {
+    if (state.phase.kind === 'open') handlers.onSocketLost?.(code);
+  }
+
   function handleClose(code: number): void {
-    clearPing();
-    resetPings();
     socket = null;
-    if (finished) return;
-    const final = manualClose || dontRetry || !previouslyConnected || settings.normalCloseCodes.includes(code);
-    if (final) {
-      finish({ kind: 'closed', manual: manualClose, code, everConnected });
-      return;
+    lastCloseCode = code;
+    if (!settings.normalCloseCodes.includes(code) && state.phase.kind !== 'ended') {
+      env.logger.warn(`chat socket closed abnormally (code ${code})`);
     }
-    if (isTransfer(code)) {
-      finish({ kind: 'transferred' });
-      return;
-    }
-    env.logger.warn(`chat socket closed abnormally (code ${code})`);
-    if (retries >= settings.maxNumberOfRetries) {
-      finish({ kind: 'retriesExhausted' });
-      return;
-    }
-    retries += 1;
-    handlers.onReconnecting(retries);
-    retryTimer = env.timers.setTimeout(() => {
-      retryTimer = null;
-      // Another tab's timestamp reaches this tab's storage asynchronously and may land after
-      // the close itself: look again before reconnecting, or the two tabs take the chat back
-      // and forth.
-      if (isTransfer(code)) finish({ kind: 'transferred' });
-      else open();
-    }, settings.retryInterval);
+    lost(code);
+    run({ type: 'closed', code, transferred: isTransfer(code) });
   }
 
   function open(): void {
-    if (finished) return;
     let created: SocketLike;
     try {
       created = new env.WebSocket(options.url);
     } catch (error) {
+      // A bad address or a blocked constructor: an attempt that failed, never an exception for the page.
       env.logger.error('chat socket: could not open', error);
       handleClose(1006);
       return;
     }
     socket = created;
     created.onopen = () => {
-      if (socket === created) handleOpen();
+      if (socket === created) run({ type: 'opened' });
     };
     created.onmessage = (event) => {
       if (socket === created) handleMessage(event.data);
@@ -228,7 +281,7 @@ export function createConnection(options: ConnectionOptions): Connection {
     created.onerror = (event) => {
       if (socket !== created) return;
       env.logger.warn('chat socket error', event);
-      if (retries === 0 && everConnected) handlers.onSocketError();
+      if (state.phase.kind === 'open' && state.phase.attempt === 0) handlers.onSocketError();
     };
     created.onclose = (event) => {
       if (socket === created) handleClose(event.code);
@@ -248,9 +301,7 @@ export function createConnection(options: ConnectionOptions): Connection {
   }
 
   return {
-    connect() {
-      if (socket === null && retryTimer === null && !finished) open();
-    },
+    connect: () => run({ type: 'connect' }),
     send,
     barrier(answered) {
       if (!ping()) return false;
@@ -258,23 +309,13 @@ export function createConnection(options: ConnectionOptions): Connection {
       return true;
     },
     isOpen: () => socket !== null && socket.readyState === SOCKET_OPEN,
-    stopRetrying() {
-      dontRetry = true;
-    },
-    close() {
-      manualClose = true;
-      dontRetry = true;
-      const current = socket;
-      if (current === null) {
-        finish({ kind: 'closed', manual: true, code: 1000, everConnected });
-        return;
-      }
-      current.close(1000);
-    },
+    phase: () => state.phase,
+    answersPings: () => pingAnswerSeen,
+    stopRetrying: () => run({ type: 'stopRetrying' }),
+    close: () => run({ type: 'closeRequested' }),
     dispose() {
-      finished = true;
-      clearPing();
-      clearRetry();
+      disposed = true;
+      phaseTimers.dispose();
       detach()?.close(1000);
     },
   };

@@ -1,13 +1,19 @@
 /**
- * Incoming socket data → a validated server frame, or a reported problem. Never throws: an
- * unknown type or method is a TypeError for the error hook (sections 4 and 8), other contract
- * violations are plain Errors, and the frame is dropped either way.
+ * Incoming socket data → a validated server frame (read liberally, see normalize.ts), a frame
+ * to ignore, or a reported problem. Never throws: an unknown type or method is a TypeError for
+ * the error hook (sections 4 and 8), other contract violations are plain Errors, and the frame
+ * is dropped either way.
  */
 import { checkServerFrame, formatViolations } from '../../../contract/frame-check.js';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
 import { DEFAULTS } from '../config/defaults.js';
+import { normalizeServerFrame } from './normalize.js';
 
-export type Incoming = { ok: true; frame: ServerFrame } | { ok: false; error: Error };
+export type Incoming =
+  | { kind: 'frame'; frame: ServerFrame }
+  /** A frame of an older server or out of scope: nothing to act on, and not an error. */
+  | { kind: 'ignored'; what: string }
+  | { kind: 'refused'; error: Error };
 
 function asText(data: unknown): string | null {
   if (typeof data === 'string') return data;
@@ -26,20 +32,22 @@ function exceeds(text: string, maxBytes: number): boolean {
 
 export function parseIncoming(data: unknown, maxBytes: number = DEFAULTS.maxIncomingFrameBytes): Incoming {
   const text = asText(data);
-  if (text === null) return { ok: false, error: new TypeError('chat socket: expected a JSON text frame') };
+  if (text === null) return { kind: 'refused', error: new TypeError('chat socket: expected a JSON text frame') };
   // A size limit before parsing: a hostile or broken server must not make the page parse megabytes.
   if (exceeds(text, maxBytes)) {
-    return { ok: false, error: new Error(`chat socket: frame larger than ${maxBytes} bytes refused`) };
+    return { kind: 'refused', error: new Error(`chat socket: frame larger than ${maxBytes} bytes refused`) };
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return { ok: false, error: new TypeError(`chat socket: frame is not JSON: ${text.slice(0, 200)}`) };
+    return { kind: 'refused', error: new TypeError(`chat socket: frame is not JSON: ${text.slice(0, 200)}`) };
   }
-  const checked = checkServerFrame(value);
-  if (checked.ok) return { ok: true, frame: checked.frame };
+  const normalized = normalizeServerFrame(value);
+  if (normalized.kind === 'ignored') return normalized;
+  const checked = checkServerFrame(normalized.value);
+  if (checked.ok) return { kind: 'frame', frame: checked.frame };
   const unknownKind = checked.violations.some((v) => v.pointer === '/type' || v.pointer === '/body/method');
   const message = `chat socket: ${unknownKind ? 'unknown message type or method' : 'frame breaks the contract'}: ${formatViolations(checked.violations)}`;
-  return { ok: false, error: unknownKind ? new TypeError(message) : new Error(message) };
+  return { kind: 'refused', error: unknownKind ? new TypeError(message) : new Error(message) };
 }

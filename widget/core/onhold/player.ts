@@ -5,6 +5,7 @@
  */
 import type { WebOnHoldComfortGroup, WebOnHoldUrlGroup } from '../../../generated/chat-socket.js';
 import { safeUrl } from '../chat/safe-url.js';
+import { clamp, ON_HOLD_SECONDS_LIMITS } from '../config/defaults.js';
 import type { TimerHandle, WidgetEnvironment } from '../env.js';
 
 export interface OnHoldPlayerOptions {
@@ -24,6 +25,12 @@ export interface OnHoldPlayer {
 
 export function sortedComfortMessages(group: WebOnHoldComfortGroup): string[] {
   return [...group.messages].sort((a, b) => a.sequence - b.sequence).map((m) => m.message);
+}
+
+/** Server-supplied seconds → ms within ON_HOLD_SECONDS_LIMITS; 0 or less (or not a number) means off. */
+function seconds(value: number): number {
+  if (!(value > 0)) return 0;
+  return clamp(value, ON_HOLD_SECONDS_LIMITS) * 1000;
 }
 
 export function createOnHoldPlayer(options: OnHoldPlayerOptions): OnHoldPlayer {
@@ -65,14 +72,14 @@ export function createOnHoldPlayer(options: OnHoldPlayerOptions): OnHoldPlayer {
       const wasPlaying = comfortTimer !== null || urlTimer !== null;
       stop();
       if (comfortGroup !== undefined) {
-        comfort = { messages: sortedComfortMessages(comfortGroup), delayMs: comfortGroup.delay * 1000 };
+        comfort = { messages: sortedComfortMessages(comfortGroup), delayMs: seconds(comfortGroup.delay) };
         position = 0;
       }
       if (urlGroup !== undefined) {
         urls = {
           description: urlGroup.description ?? '',
           urls: urlGroup.urls.flatMap((u) => safeUrl(u.url) ?? []),
-          holdMs: urlGroup.holdTime * 1000,
+          holdMs: seconds(urlGroup.holdTime),
         };
       }
       if (wasPlaying) start();

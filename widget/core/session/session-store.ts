@@ -3,6 +3,8 @@
  * expiry after refreshTimeoutSeconds, missing ak/guid/timestamp means expired, and the
  * lastChatRequestTimestamp that tells tabs apart.
  */
+import type { WebOnHoldComfortGroup, WebOnHoldUrlGroup } from '../../../generated/chat-socket.js';
+import type { ChatParticipant } from '../chat/state.js';
 import type { CustomerDetails } from '../customer-details.js';
 import type { StorageLike } from '../env.js';
 
@@ -20,7 +22,17 @@ export const STORAGE_KEYS = {
   lastChatRequestTimestamp: 'lastChatRequestTimestamp',
   contextId: 'contextId',
   useLatestTDS: 'useLatestTDS',
+  /** Chosen (not in the spec's list): the last frame either way, so reading counts as activity. */
+  lastActivityTimestamp: 'lastActivityTimestamp',
+  /** Chosen (not in the spec's list): who is in the room and the on-hold messages, for a reload. */
+  chatState: 'chatState',
 } as const;
+
+/** What a reload needs to restore the composer state and the on-hold messages. */
+export interface StoredChatState {
+  participants: ChatParticipant[];
+  onHold: { comfort: WebOnHoldComfortGroup | null; urls: WebOnHoldUrlGroup | null };
+}
 
 export type StorageKey = keyof typeof STORAGE_KEYS;
 
@@ -34,6 +46,7 @@ export interface StoredSession {
   customerDetails: CustomerDetails | null;
   /** The raw stored string: only "false" selects the older widget on resume (section 4 rule 1). */
   useLatestTDS: string | null;
+  chatState: StoredChatState | null;
 }
 
 export interface SessionStore {
@@ -41,8 +54,11 @@ export interface SessionStore {
   load(now: number, refreshTimeoutSeconds: number): StoredSession | null;
   saveConfirmed(session: { guid: number; authenticationKey: string; contextId: string }): void;
   saveRequestContext(context: { webChatUrl: string; customerDetails: CustomerDetails; useLatestTDS: boolean }): void;
-  /** Stamps the last request (requestChat / renewChat / activity). */
+  /** Stamps the last request (requestChat / renewChat / a customer message): tabs compare it. */
   touch(timestamp: number): void;
+  /** Stamps activity (any frame either way): only the expiry reads it, so tabs are not confused. */
+  touchActivity(timestamp: number): void;
+  saveChatState(state: StoredChatState): void;
   lastChatRequestTimestamp(): number | null;
   contextId(): string | null;
   /** Opaque JSON the forms and triage persist (initializers, triageConfig, ...). */
@@ -66,6 +82,49 @@ function parseNumber(text: string | null): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+const PARTICIPANT_TYPES = new Set([
+  'active_participant',
+  'passive_participant',
+  'supervisor_observe',
+  'supervisor_barge',
+]);
+
+function readParticipant(value: unknown): ChatParticipant | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const p = value as Record<string, unknown>;
+  if (typeof p.id !== 'string' || typeof p.name !== 'string' || typeof p.type !== 'string') return null;
+  if (!PARTICIPANT_TYPES.has(p.type) || typeof p.visible !== 'boolean' || typeof p.isBot !== 'boolean') return null;
+  return { id: p.id, name: p.name, type: p.type as ChatParticipant['type'], visible: p.visible, isBot: p.isBot };
+}
+
+/** Storage is the host page's too: anything malformed is dropped, never trusted. */
+function readChatState(value: unknown): StoredChatState | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (!Array.isArray(v.participants)) return null;
+  const participants = v.participants.map(readParticipant);
+  if (participants.some((p) => p === null)) return null;
+  const onHold = (typeof v.onHold === 'object' && v.onHold !== null ? v.onHold : {}) as Record<string, unknown>;
+  const comfort = onHold.comfort as WebOnHoldComfortGroup | null | undefined;
+  const urls = onHold.urls as WebOnHoldUrlGroup | null | undefined;
+  const comfortOk =
+    typeof comfort === 'object' &&
+    comfort !== null &&
+    typeof comfort.delay === 'number' &&
+    Array.isArray(comfort.messages) &&
+    comfort.messages.every((m) => typeof m?.message === 'string' && typeof m.sequence === 'number');
+  const urlsOk =
+    typeof urls === 'object' &&
+    urls !== null &&
+    typeof urls.holdTime === 'number' &&
+    Array.isArray(urls.urls) &&
+    urls.urls.every((u) => typeof u?.url === 'string');
+  return {
+    participants: participants as ChatParticipant[],
+    onHold: { comfort: comfortOk ? comfort : null, urls: urlsOk ? urls : null },
+  };
+}
+
 export function createSessionStore(storage: StorageLike): SessionStore {
   const get = (key: StorageKey) => storage.getItem(STORAGE_KEYS[key]);
   const set = (key: StorageKey, value: string) => storage.setItem(STORAGE_KEYS[key], value);
@@ -79,8 +138,9 @@ export function createSessionStore(storage: StorageLike): SessionStore {
       const guid = parseNumber(get('guid'));
       const authenticationKey = get('ak');
       const timestamp = parseNumber(get('lastChatRequestTimestamp'));
+      const activity = Math.max(timestamp ?? 0, parseNumber(get('lastActivityTimestamp')) ?? 0);
       const expired =
-        guid === null || !authenticationKey || timestamp === null || now - timestamp > refreshTimeoutSeconds * 1000;
+        guid === null || !authenticationKey || timestamp === null || now - activity > refreshTimeoutSeconds * 1000;
       if (expired) {
         clear();
         return null;
@@ -94,6 +154,7 @@ export function createSessionStore(storage: StorageLike): SessionStore {
         contextId: get('contextId'),
         customerDetails: typeof details === 'object' && details !== null ? (details as CustomerDetails) : null,
         useLatestTDS: get('useLatestTDS'),
+        chatState: readChatState(parseJson(get('chatState'))),
       };
     },
     saveConfirmed(session) {
@@ -108,6 +169,12 @@ export function createSessionStore(storage: StorageLike): SessionStore {
     },
     touch(timestamp) {
       set('lastChatRequestTimestamp', String(timestamp));
+    },
+    touchActivity(timestamp) {
+      set('lastActivityTimestamp', String(timestamp));
+    },
+    saveChatState(state) {
+      set('chatState', JSON.stringify(state));
     },
     lastChatRequestTimestamp: () => parseNumber(get('lastChatRequestTimestamp')),
     contextId: () => get('contextId'),

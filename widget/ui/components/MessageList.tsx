@@ -1,4 +1,5 @@
-import { memo, type UIEvent, useEffect, useRef } from 'react';
+import { createContext, memo, type UIEvent, useContext, useEffect, useRef } from 'react';
+import { TEXTS } from '../../core/texts.js';
 import { linkify } from './linkify.js';
 import type { UiMessage } from './types.js';
 
@@ -8,6 +9,32 @@ export interface MessageListProps {
   typing: string | null;
   /** Reports whether the list is scrolled away from the top (the dialog's scroll class). */
   onScrolledChange: (scrolled: boolean) => void;
+  /** Sends a failed message again. */
+  onRetry?: (id: string) => void;
+}
+
+/** Retry reaches the memoised items through context, so a new callback does not redraw them all. */
+const RetryContext = createContext<((id: string) => void) | undefined>(undefined);
+
+function Failed({ message }: { message: UiMessage }) {
+  const onRetry = useContext(RetryContext);
+  const failed = message.failed;
+  if (failed === undefined) return null;
+  return (
+    <span className="cw-msg__failed">
+      {failed.text}
+      {failed.retry && onRetry ? (
+        <button
+          type="button"
+          className="cw-msg__retry"
+          aria-label={`${TEXTS.retry}: ${message.text.slice(0, 40)}`}
+          onClick={() => onRetry(message.id)}
+        >
+          {TEXTS.retry}
+        </button>
+      ) : null}
+    </span>
+  );
 }
 
 function DownloadLink({ message }: { message: UiMessage }) {
@@ -29,7 +56,8 @@ function DownloadLink({ message }: { message: UiMessage }) {
 
 /** Memoised: a message whose object did not change (see messages.ts) is not drawn again. */
 const Message = memo(function Message({ message }: { message: UiMessage }) {
-  const className = `cw-msg cw-msg--${message.kind}${message.pending ? ' cw-msg--pending' : ''}`;
+  const state = message.pending ? ' cw-msg--pending' : message.failed ? ' cw-msg--failed' : '';
+  const className = `cw-msg cw-msg--${message.kind}${state}`;
   const showSender = (message.kind === 'agent' || message.kind === 'bot') && message.sender;
   return (
     // biome-ignore lint/a11y/useSemanticElements: an li must be a child of its list, and layout blocks sit between them
@@ -38,7 +66,8 @@ const Message = memo(function Message({ message }: { message: UiMessage }) {
       <span className="cw-msg__text">
         {message.kind === 'download' ? <DownloadLink message={message} /> : linkify(message.text)}
       </span>
-      {message.pending ? <span className="cw-msg__pending">Sending…</span> : null}
+      {message.pending ? <span className="cw-msg__pending">{TEXTS.sending}</span> : null}
+      <Failed message={message} />
     </div>
   );
 });
@@ -76,7 +105,7 @@ function toBlocks(messages: readonly UiMessage[]): (readonly UiMessage[])[] {
 }
 
 /** The transcript: a live region (role log) that keeps the newest message in view. */
-export function MessageList({ messages, typing, onScrolledChange }: MessageListProps) {
+export function MessageList({ messages, typing, onScrolledChange, onRetry }: MessageListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const count = messages.length;
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again whenever a message or the typing line arrives
@@ -91,10 +120,12 @@ export function MessageList({ messages, typing, onScrolledChange }: MessageListP
       <div role="log" aria-live="polite" aria-label="Chat messages">
         {/* biome-ignore lint/a11y/useSemanticElements: its items are in layout blocks, which an ol may not hold */}
         <div role="list" className="cw-log__list">
-          {toBlocks(messages).map((block, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a block is its position in the transcript
-            <MessageBlock key={index} messages={block} />
-          ))}
+          <RetryContext.Provider value={onRetry}>
+            {toBlocks(messages).map((block, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a block is its position in the transcript
+              <MessageBlock key={index} messages={block} />
+            ))}
+          </RetryContext.Provider>
         </div>
       </div>
       {typing ? (

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
 export interface StatusCardProps {
-  kind: 'success' | 'error';
+  kind: 'success' | 'error' | 'info';
   title: string;
   text: string;
 }

@@ -10,8 +10,10 @@ export interface UiMessage {
   text: string;
   /** Display name of the sender (agents and bots). */
   sender?: string;
-  /** A customer message waiting in the outbox (socket down). */
+  /** A customer message the server may not have yet ('Sending…'). */
   pending?: boolean;
+  /** A customer message that will not be sent again: the words to show, and whether Retry is offered. */
+  failed?: { text: string; retry: boolean };
   /** Download messages: the file's URL. */
   href?: string;
 }

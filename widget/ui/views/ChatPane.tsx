@@ -19,17 +19,24 @@ export function ChatPane({ state, onScrolledChange }: ChatPaneProps) {
   const finished = status === 'ended' || status === 'transferred';
   const onSend = useCallback((text: string) => core.sendMessage(text), [core]);
   const onTyping = useCallback(() => core.customerTyping(), [core]);
+  const onRetry = useCallback((id: string) => core.retryMessage(id), [core]);
   return (
     <div className="cw-chat">
       <MessageList
         messages={toUiMessages(state.chat.messages)}
         typing={state.chat.agentTyping?.displayName ?? null}
         onScrolledChange={onScrolledChange}
+        onRetry={onRetry}
       />
       {finished ? (
         <ChatEnded reason={status === 'transferred' ? 'transferred' : 'ended'} />
       ) : (
-        <Composer enabled={isInputEnabled(state)} onSend={onSend} onTyping={onTyping} />
+        <Composer
+          enabled={isInputEnabled(state)}
+          onSend={onSend}
+          onTyping={onTyping}
+          maxLength={core.settings.maxMessageLength}
+        />
       )}
     </div>
   );

@@ -87,6 +87,7 @@ export async function visit(scenario: string, options: VisitOptions = {}): Promi
       clearInterval: (handle: unknown) => clearInterval(handle as ReturnType<typeof setInterval>),
     },
     now: () => Date.now(),
+    random: () => Math.random(),
     storage: options.storage ?? sharedStorage(),
     fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
     WebSocket: Tracked as unknown as SocketConstructor,

@@ -114,6 +114,8 @@ export function testEnvironment(overrides: Partial<WidgetEnvironment> = {}): Tes
       setInterval: (callback: () => void, ms: number) => setInterval(callback, ms),
       clearInterval: (handle: unknown) => clearInterval(handle as ReturnType<typeof setInterval>),
     },
+    // The middle of [0, 1): no jitter, so retry delays in tests are exactly retryInterval.
+    random: () => 0.5,
     now: () => Date.now(),
     storage: memoryStore(),
     fetch: vi.fn(async () => new Response('{}', { status: 500 })),

@@ -26,6 +26,7 @@ export function fakeCore(state: WidgetState, settings: WidgetSettings = resolveS
     minimize: vi.fn(),
     startChat: vi.fn(),
     sendMessage: vi.fn(),
+    retryMessage: vi.fn(),
     customerTyping: vi.fn(),
     navigate: vi.fn(),
     back: vi.fn(),

@@ -1,0 +1,90 @@
+/**
+ * Liberal in what we accept: a server frame as real deployments send it, turned into the
+ * contract's spelling before the strict check. The rules are the AsyncAPI document's
+ * `x-tolerant` annotations: enums marked caseInsensitive are lower-cased (protocol notes:
+ * clients lower-case leaveReason), and an unknown sender or leave reason becomes the spec's
+ * catch-all (`other`: "others (response)", 'An agent has left the chat'). Anything else is left
+ * for the contract check to refuse.
+ */
+
+/** Frames of older servers, or out of scope (protocol notes), that carry nothing the widget uses. */
+export const IGNORED_TYPES: ReadonlySet<string> = new Set(['newChatAcknowledgement']);
+export const IGNORED_METHODS: ReadonlySet<string> = new Set([
+  'queueStatus',
+  'newPushPageMessage',
+  'newCoBrowseSessionKeyMessage',
+  'coBrowseStatus',
+]);
+
+const PARTICIPANT_TYPES = new Set([
+  'active_participant',
+  'passive_participant',
+  'supervisor_observe',
+  'supervisor_barge',
+]);
+const SENDER_TYPES = new Set(['customer', 'live_agent', 'bot', 'other']);
+const LEAVE_REASONS = new Set(['transfer', 'requeue', 'escalate', 'transfer_to_user', 'other']);
+const MESSAGE_TYPES = new Set(['text', 'widget']);
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Lower-cases a string that is one of `known` in another case; anything else unchanged. */
+function caseInsensitive(value: unknown, known: ReadonlySet<string>): unknown {
+  if (typeof value !== 'string') return value;
+  const lower = value.toLowerCase();
+  return known.has(lower) ? lower : value;
+}
+
+/** Any string outside `known` (after lower-casing) is the catch-all. */
+function withCatchAll(value: unknown, known: ReadonlySet<string>, catchAll: string): unknown {
+  if (typeof value !== 'string') return value;
+  const lower = value.toLowerCase();
+  return known.has(lower) ? lower : catchAll;
+}
+
+function participants(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((p) => (isObject(p) ? { ...p, type: caseInsensitive(p.type, PARTICIPANT_TYPES) } : p));
+}
+
+function normalizeBody(body: Json): Json {
+  switch (body.method) {
+    case 'newMessage':
+      return {
+        ...body,
+        senderType: withCatchAll(body.senderType, SENDER_TYPES, 'other'),
+        ...('type' in body ? { type: caseInsensitive(body.type, MESSAGE_TYPES) } : {}),
+      };
+    case 'newParticipant':
+      return {
+        ...body,
+        role: caseInsensitive(body.role, PARTICIPANT_TYPES),
+        participants: participants(body.participants),
+      };
+    case 'participantLeave':
+      return {
+        ...body,
+        ...('leaveReason' in body ? { leaveReason: withCatchAll(body.leaveReason, LEAVE_REASONS, 'other') } : {}),
+        participants: participants(body.participants),
+      };
+    default:
+      return body;
+  }
+}
+
+export type Normalized = { kind: 'frame'; value: unknown } | { kind: 'ignored'; what: string };
+
+export function normalizeServerFrame(value: unknown): Normalized {
+  if (!isObject(value)) return { kind: 'frame', value };
+  if (typeof value.type === 'string' && IGNORED_TYPES.has(value.type)) return { kind: 'ignored', what: value.type };
+  const body = value.body;
+  if (!isObject(body)) return { kind: 'frame', value };
+  if (value.type === 'notification' && typeof body.method === 'string' && IGNORED_METHODS.has(body.method)) {
+    return { kind: 'ignored', what: `notification ${body.method}` };
+  }
+  if (value.type !== 'notification') return { kind: 'frame', value };
+  return { kind: 'frame', value: { ...value, body: normalizeBody(body) } };
+}
