@@ -152,6 +152,9 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
       });
       session.writeJson('initializers', params);
     }
+    // A chat can end inside createChatSession (a WebSocket constructor that throws): onFinished
+    // may run before `created` exists, so it looks the session up through this holder.
+    const holder: { session: ChatSession | null; finished: boolean } = { session: null, finished: false };
     const created = createChatSession({
       env,
       settings,
@@ -174,7 +177,8 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
         );
       },
       onFinished(outcome) {
-        if (chat === created) chat = null;
+        holder.finished = true;
+        if (holder.session !== null && chat === holder.session) chat = null;
         // The stored chat was over on the service's side: offer a new one as on a fresh page.
         if (outcome === 'resumeRefused') {
           dispatch({ type: 'availabilityResolved', availability: { status: 'checking' } });
@@ -182,7 +186,8 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
         }
       },
     });
-    chat = created;
+    holder.session = created;
+    chat = holder.finished ? null : created;
   }
 
   function resumeStoredSession(): boolean {

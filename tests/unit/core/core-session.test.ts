@@ -1,0 +1,315 @@
+/**
+ * Issue 10 through the whole core on fake timers: each numbered case of a misbehaving contact
+ * centre, as a visitor would notice it (what the transcript shows, what reaches the server,
+ * what a reload finds in storage).
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { isInputEnabled } from '../../../widget/core/chat/selectors.js';
+import { DEFAULTS } from '../../../widget/core/config/defaults.js';
+import { TEXTS } from '../../../widget/core/texts.js';
+import {
+  availableAnswer,
+  chatting,
+  details,
+  type Harness,
+  harness,
+  socket,
+  texts,
+  withFakeClock,
+} from './support/core-harness.js';
+import { FakeSocket } from './support/fake-env.js';
+import { agent, confirmed, said } from './support/frames.js';
+
+withFakeClock();
+
+function deliveries(h: Harness): string[] {
+  return h.core.getSnapshot().chat.messages.flatMap((m) => (m.kind === 'customer' ? [`${m.text}:${m.delivery}`] : []));
+}
+
+function sentTexts(s: FakeSocket): string[] {
+  return s.sent.flatMap((f) => {
+    const body = (f as { body: { method: string; message?: string } }).body;
+    return body.method === 'newMessage' ? [body.message ?? ''] : [];
+  });
+}
+
+/** A second page load on the same storage (a page change or reload). */
+function reload(h: Harness, options: Parameters<typeof harness>[0] = {}): Harness {
+  h.core.dispose();
+  const storage = Object.fromEntries(h.env.storage.items);
+  return harness({ ...options, storage });
+}
+
+async function answerPings(s: FakeSocket): Promise<void> {
+  // Answer every ping sent so far (the server answers in order).
+  const pings = s.methods().filter((m) => m === 'ping').length;
+  for (let i = 0; i < pings; i++) s.pong();
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+describe('issue 10: the chat session against real contact centres (core, fake timers)', () => {
+  it('1. reading is activity: a visitor who only reads for longer than refreshTimeoutSeconds still resumes on the next page', async () => {
+    const h = await started();
+    for (let minute = 1; minute <= 8; minute++) {
+      await vi.advanceTimersByTimeAsync(60_000);
+      socket().notify(said('live_agent', `update ${minute}`, Date.now()));
+    }
+    const next = reload(h);
+    next.core.start();
+    expect(next.core.getSnapshot().availability).toEqual({ status: 'resuming' });
+    socket().open();
+    expect(socket().methods()[0]).toBe('renewChat');
+  });
+
+  it('2. no acknowledgements: the answer to the ping after a message proves it arrived; a server that never answers pings is trusted after the liveness window', async () => {
+    const h = await started();
+    h.core.sendMessage('Is it in stock?');
+    expect(deliveries(h)).toEqual(['Is it in stock?:pending']);
+    await answerPings(socket());
+    expect(deliveries(h)).toEqual(['Is it in stock?:sent']);
+    socket().notify(said('live_agent', 'Yes it is', Date.now()));
+    expect(texts(h).slice(-2)).toEqual(['Is it in stock?', 'Yes it is']);
+
+    const quiet = await started();
+    quiet.core.sendMessage('hello?');
+    await vi.advanceTimersByTimeAsync(DEFAULTS.livenessTimeout + 1);
+    expect(deliveries(quiet)).toEqual(['hello?:sent']);
+  });
+
+  it('2. no acknowledgements, then a drop: what the replay shows is not sent again; the rest is, once', async () => {
+    const h = await started();
+    h.core.sendMessage('one');
+    h.core.sendMessage('two');
+    const first = socket();
+    first.drop(1006);
+    await vi.advanceTimersByTimeAsync(3000);
+    const second = socket();
+    second.open();
+    second.notify(said('customer', 'one', Date.now()));
+    second.pong();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sentTexts(second)).toEqual(['two']);
+    expect(deliveries(h)).toEqual(['one:sent', 'two:pending']);
+  });
+
+  it('3. a message the server refuses as too large (1009) fails, is never sent again, and the chat goes on', async () => {
+    const h = await started({
+      page: { options: { apiEndpointsDomain: 'https://api.example.com', maxMessageLength: 100_000 } },
+    });
+    h.core.sendMessage('x'.repeat(70_000));
+    socket().drop(1009);
+    expect(deliveries(h)).toEqual([`${'x'.repeat(70_000)}:failed`]);
+    expect(h.core.getSnapshot().chat.messages.at(-2)).toMatchObject({ failure: 'tooLong' });
+    await vi.advanceTimersByTimeAsync(3000);
+    socket().open();
+    socket().pong();
+    h.core.sendMessage('short one');
+    expect(sentTexts(socket())).toEqual(['short one']);
+    expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('3. the core refuses a message above maxMessageLength (the composer says so first)', async () => {
+    const h = await started();
+    h.core.sendMessage('y'.repeat(DEFAULTS.maxMessageLength + 1));
+    expect(deliveries(h)).toEqual([]);
+    expect(sentTexts(socket())).toEqual([]);
+  });
+
+  it('4. the server ends the chat with 1000: storage is cleared, so a reload starts fresh instead of failing a renew', async () => {
+    const h = await started();
+    socket().drop(1000);
+    expect(h.core.getSnapshot().chat.status).toEqual({ kind: 'ended', reason: 'connectionClosed' });
+    for (const key of ['guid', 'ak', 'lastChatRequestTimestamp', 'chatState'])
+      expect(h.env.storage.items.has(key)).toBe(false);
+  });
+
+  it('4. a renew refused on page load: "your previous chat has ended", no error code, and chat is offered again', async () => {
+    const h = await started();
+    const next = reload(h);
+    next.core.start();
+    socket().open();
+    socket().error(2, 'Unable to reconnect, session key is invalid or expired');
+    socket().drop(1000);
+    await vi.advanceTimersByTimeAsync(0);
+    const state = next.core.getSnapshot();
+    expect(state.statusCard).toEqual({
+      tone: 'info',
+      title: TEXTS.previousChatEndedTitle,
+      body: TEXTS.previousChatEndedBody,
+    });
+    expect(JSON.stringify(state)).not.toContain('Error code');
+    expect(state.mode).toBe('logon');
+    expect(state.availability).toMatchObject({ status: 'available' });
+    expect(next.env.storage.items.has('guid')).toBe(false);
+  });
+
+  it('5. a half-open socket (pings answered before, then silence) is given up after livenessTimeout and renewed', async () => {
+    const h = await started();
+    await vi.advanceTimersByTimeAsync(DEFAULTS.pingTimer);
+    await answerPings(socket());
+    const halfOpen = socket();
+    h.core.sendMessage('are you there?');
+    await vi.advanceTimersByTimeAsync(DEFAULTS.livenessTimeout);
+    expect(halfOpen.closedWith).toBe(1000);
+    expect(texts(h)).toContain(TEXTS.attemptingReconnect);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(socket()).not.toBe(halfOpen);
+    socket().open();
+    socket().pong();
+    expect(sentTexts(socket())).toEqual(['are you there?']);
+  });
+
+  it('5. a socket that never opens is an attempt that failed after connectTimeout; retries are jittered', async () => {
+    const h = await started({ env: { random: () => 0 } });
+    socket().drop(1006);
+    await vi.advanceTimersByTimeAsync(2099);
+    expect(FakeSocket.instances).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.instances).toHaveLength(2);
+    // Never opens: after connectTimeout it counts as failed and the next attempt follows.
+    await vi.advanceTimersByTimeAsync(DEFAULTS.connectTimeout);
+    expect(h.core.getSnapshot().chat.connection).toEqual({ kind: 'reconnecting', attempt: 2 });
+  });
+
+  it('6. a reload with an agent present who has not written yet: the composer is enabled again', async () => {
+    const h = await started();
+    const next = reload(h);
+    next.core.start();
+    socket().open();
+    expect(isInputEnabled(next.core.getSnapshot())).toBe(true);
+    expect(next.core.getSnapshot().chat.agentName).toBe('Alex');
+  });
+
+  it('6. a reload while queued: the on-hold messages go on', async () => {
+    const h = harness();
+    await openChat(h);
+    socket().notify(
+      confirmed({ webOnHoldComfortGroups: [{ delay: 10, messages: [{ message: 'Please hold', sequence: 1 }] }] }),
+    );
+    const next = reload(h);
+    next.core.start();
+    socket().open();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(texts(next)).toContain('Please hold');
+  });
+
+  it('7. upper-case and unknown enum values still act: the agent leaves with the catch-all notice', async () => {
+    const h = await started();
+    socket().receiveRaw({
+      apiVersion: '1.0',
+      type: 'notification',
+      body: { method: 'participantLeave', agentId: 'agent-1', participants: [], leaveReason: 'TIMEOUT' },
+    });
+    expect(texts(h).at(-1)).toBe(TEXTS.agentLeft);
+    expect(isInputEnabled(h.core.getSnapshot())).toBe(false);
+    expect(h.env.onError).not.toHaveBeenCalled();
+  });
+
+  it('8. End Chat while reconnecting: closeConversation goes out on the next socket, after a renew', async () => {
+    const h = await started();
+    socket().drop(1006);
+    h.core.closeDialog();
+    h.core.confirmEndChat(true);
+    expect(h.env.storage.items.has('guid')).toBe(false);
+    await vi.advanceTimersByTimeAsync(3000);
+    socket().open();
+    expect(socket().methods()).toEqual(['renewChat', 'closeConversation']);
+    expect(socket().sent[0]).toMatchObject({ body: { requestFullTranscript: false } });
+    expect(h.env.storage.items.has('guid')).toBe(false);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('8. the connect timeout tells the service the visitor gave up before closing', async () => {
+    const h = harness({
+      availability: availableAnswer({ chatWidgetParams: { webChatUrl: 'ws://x/chat', maxWaitTime: 10 } }),
+    });
+    await openChat(h);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(socket().methods().filter((m) => m !== 'ping')).toEqual(['requestChat', 'closeConversation']);
+    expect(h.core.getSnapshot().statusCard?.title).toBe(TEXTS.failureTitle);
+  });
+
+  it("9. 'Successfully reconnected' comes before the messages that go out again; unsent messages fail when the chat ends", async () => {
+    const h = await started();
+    socket().drop(1006);
+    h.core.sendMessage('typed while away');
+    await vi.advanceTimersByTimeAsync(3000);
+    socket().open();
+    expect(texts(h).slice(-2)).toEqual([TEXTS.reconnected, 'typed while away']);
+    socket().drop(1000);
+    expect(deliveries(h)).toEqual(['typed while away:failed']);
+  });
+
+  it('9. server durations are clamped: a comfort delay of 2^31 s or a pingTimer of 2^40 ms does not spin', async () => {
+    const h = harness({
+      availability: availableAnswer({
+        chatWidgetParams: { webChatUrl: 'ws://x/chat', pingTimer: 2 ** 40, retryInterval: -5 },
+      }),
+    });
+    await openChat(h);
+    expect(h.core.settings.pingTimer).toBe(300_000);
+    expect(h.core.settings.retryInterval).toBe(100);
+    socket().notify(
+      confirmed({ webOnHoldComfortGroups: [{ delay: 2 ** 31, messages: [{ message: 'Hold', sequence: 1 }] }] }),
+    );
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(texts(h).filter((t) => t === 'Hold')).toEqual([]);
+    expect(
+      socket()
+        .methods()
+        .filter((m) => m === 'ping'),
+    ).toEqual([]);
+  });
+
+  it('9. a WebSocket constructor that throws: an error card, nothing thrown to the page', async () => {
+    const Throwing = class {
+      constructor() {
+        throw new SyntaxError('bad url');
+      }
+    };
+    const h = harness({ env: { WebSocket: Throwing as never } });
+    h.core.start();
+    await vi.advanceTimersByTimeAsync(0);
+    h.core.openDialog();
+    expect(() => h.core.startChat(details)).not.toThrow();
+    expect(h.core.getSnapshot().statusCard?.title).toBe(TEXTS.failureTitle);
+    expect(h.core.getSnapshot().mode).toBe('logon');
+  });
+
+  it('a message lost with its socket maxDeliveryAttempts times fails with Retry; Retry sends it once more', async () => {
+    const h = await started();
+    h.core.sendMessage('poison');
+    for (let attempt = 1; attempt <= DEFAULTS.maxDeliveryAttempts; attempt++) {
+      socket().drop(1006);
+      await vi.advanceTimersByTimeAsync(3000);
+      socket().open();
+      socket().pong();
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    expect(deliveries(h)).toEqual(['poison:failed']);
+    const failed = h.core.getSnapshot().chat.messages.find((m) => m.kind === 'customer');
+    expect(failed).toMatchObject({ failure: 'undeliverable' });
+    h.core.retryMessage(failed?.id ?? '');
+    expect(sentTexts(socket())).toEqual(['poison']);
+    expect(deliveries(h)).toEqual(['poison:pending']);
+  });
+});
+
+async function openChat(h: Harness): Promise<void> {
+  h.core.start();
+  await vi.advanceTimersByTimeAsync(0);
+  h.core.openDialog();
+  h.core.startChat(details);
+  socket().open();
+}
+
+/** A chat with an agent present, on a server that neither acknowledges nor answers pings unless told. */
+async function started(options: Parameters<typeof harness>[0] = {}): Promise<Harness> {
+  FakeSocket.reset();
+  const h = harness(options);
+  await chatting(h);
+  // chatting() confirms with on-hold groups; the agent is in the room.
+  expect(h.core.getSnapshot().chat.participants.map((p) => p.id)).toEqual([agent.id]);
+  return h;
+}
