@@ -34,7 +34,9 @@ describe('built-in scenarios over a real socket: connection', () => {
     expect(v.texts()).toContain(TEXTS.attemptingReconnect);
     v.core.sendMessage('typed while offline 1');
     v.core.sendMessage('typed while offline 2');
-    const pending = v.state().chat.messages.filter((m) => m.kind === 'customer' && m.delivery === 'pending');
+    const pending = v
+      .state()
+      .chat.messages.filter((m) => m.kind === 'customer' && (m.delivery === 'pending' || m.delivery === 'waiting'));
     expect(pending).toHaveLength(2);
     await v.until((s) => s.chat.connection.kind === 'online');
     await v.until(() => kinds(v, 'live_agent').some((t) => t.includes('typed while offline 2')));

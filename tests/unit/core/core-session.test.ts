@@ -226,7 +226,11 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     });
     await openChat(h);
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(socket().methods().filter((m) => m !== 'ping')).toEqual(['requestChat', 'closeConversation']);
+    expect(
+      socket()
+        .methods()
+        .filter((m) => m !== 'ping'),
+    ).toEqual(['requestChat', 'closeConversation']);
     expect(h.core.getSnapshot().statusCard?.title).toBe(TEXTS.failureTitle);
   });
 

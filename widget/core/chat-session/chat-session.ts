@@ -343,7 +343,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       }
     }
     const hadAgents = agentsPresent();
-    emit({ type: 'messageReceived', body });
+    emit({ type: 'messageReceived', body, acknowledging: delivery.acknowledging() });
     if (agentsPresent()) onHold.stop();
     if (!hadAgents && agentsPresent()) saveChatState();
     if (body.senderType === 'live_agent') {

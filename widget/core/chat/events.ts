@@ -38,7 +38,11 @@ export type WidgetEvent =
   | { type: 'participantLeft'; body: ParticipantLeaveNotificationBody; at: number }
   | { type: 'agentTyping'; agentId: string }
   | { type: 'agentTypingCleared' }
-  | { type: 'messageReceived'; body: NewMessageNotificationBody }
+  /**
+   * `acknowledging`: the server acknowledges customer messages, so one not acknowledged yet is
+   * not in its transcript either, and a message arriving now goes above it (the server's order).
+   */
+  | { type: 'messageReceived'; body: NewMessageNotificationBody; acknowledging?: boolean }
   | { type: 'customerMessageQueued'; id: string; text: string; at: number }
   /** These customer messages went out on a socket (the server may or may not have them yet). */
   | { type: 'customerMessagesSent'; ids: readonly string[] }

@@ -16,13 +16,15 @@ export function appendMessage(chat: ChatState, message: NewMessage, countsAsUnre
 }
 
 /**
- * Adds a message the server has in its transcript. It goes before the first customer message
- * not sent yet (waiting): the server cannot have read that one, so in the server's order
- * everything it sends comes first. A message already sent goes above what arrives after it,
- * so an answer never appears above its question. Waiting messages stay at the bottom.
+ * Adds a message the server has in its transcript, in the server's order as far as this
+ * widget can know it. It goes before the first customer message the server cannot have read
+ * yet: one not sent (waiting), or, with a server that acknowledges, one not acknowledged.
+ * Without acknowledgements a message already sent goes above what arrives after it, so an
+ * answer never appears above its question (messages that crossed on the wire may show either
+ * way: nobody can tell their order).
  */
-function insertFromServer(chat: ChatState, message: NewMessage, countsAsUnread: boolean): ChatState {
-  const at = firstWaitingIndex(chat.messages);
+function insertFromServer(chat: ChatState, message: NewMessage, countsAsUnread: boolean, acknowledging = false): ChatState {
+  const at = firstUnreadByServer(chat.messages, acknowledging);
   const appended = appendMessage(chat, message, countsAsUnread);
   if (at === -1) return appended;
   const added = appended.messages.at(-1) as ChatMessage;
@@ -31,16 +33,17 @@ function insertFromServer(chat: ChatState, message: NewMessage, countsAsUnread: 
 }
 
 /**
- * Waiting customer messages are always at the bottom (server messages go before them, and
- * sending is in order), so the search walks back from the end and stops at the first
- * message already sent: O(waiting) instead of O(transcript) per message.
+ * Customer messages the server has not read are always at the bottom (server messages go
+ * before them, and sending is in order), so the search walks back from the end and stops at
+ * the first one it has: O(unread) instead of O(transcript) per message.
  */
-function firstWaitingIndex(messages: readonly ChatMessage[]): number {
+function firstUnreadByServer(messages: readonly ChatMessage[], acknowledging: boolean): number {
   let first = -1;
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index] as ChatMessage;
     if (message.kind === 'customer') {
-      if (message.delivery !== 'waiting') break;
+      const unread = message.delivery === 'waiting' || (acknowledging && message.delivery === 'pending');
+      if (!unread) break;
       first = index;
     } else if (isServerKind(message.kind)) {
       break;
@@ -103,7 +106,12 @@ export function messageText(body: NewMessageNotificationBody): string {
 }
 
 /** A received newMessage; replayed agent messages already shown (senderType, timestamp, text) are dropped. */
-export function receiveMessage(chat: ChatState, body: NewMessageNotificationBody, dialogOpen: boolean): ChatState {
+export function receiveMessage(
+  chat: ChatState,
+  body: NewMessageNotificationBody,
+  dialogOpen: boolean,
+  acknowledging = false,
+): ChatState {
   const text = messageText(body);
   if (text === '') return chat;
   // A customer message reaches here only when delivery.ts found it new (another tab or device).
@@ -112,6 +120,7 @@ export function receiveMessage(chat: ChatState, body: NewMessageNotificationBody
       chat,
       { kind: 'customer', text, timestamp: body.timestamp, delivery: 'sent', failure: null },
       false,
+      acknowledging,
     );
   }
   const kind = body.senderType;
@@ -121,6 +130,7 @@ export function receiveMessage(chat: ChatState, body: NewMessageNotificationBody
     chat,
     { kind, text, timestamp: body.timestamp, displayName: body.displayName ?? '' },
     !dialogOpen,
+    acknowledging,
   );
   handOnKeys(chat.messages, next.messages, key);
   // Section 4, sender handling: a live agent's message removes the typing indicator.

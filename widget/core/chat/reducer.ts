@@ -154,7 +154,7 @@ function conversationEvent(state: WidgetState, event: WidgetEvent): WidgetState 
     case 'agentTypingCleared':
       return chat.agentTyping === null ? state : withChat(state, { ...chat, agentTyping: null });
     case 'messageReceived': {
-      const received = receiveMessage(chat, event.body, dialogOpen);
+      const received = receiveMessage(chat, event.body, dialogOpen, event.acknowledging === true);
       return withChat(state, received === chat ? chat : inferPresence(received, event.body, state.flags.visibility));
     }
     case 'customerMessageQueued': {

@@ -55,7 +55,7 @@ export const DEFAULTS = {
    * Chosen: times one message may go out on a socket that then died without proof of it; the
    * next time it fails ('Not delivered', Retry) so a message that breaks the connection cannot loop.
    */
-  maxDeliveryAttempts: 3,
+  maxDeliveryAttempts: 5,
   /** Seconds a stored session stays resumable after its last activity. */
   refreshTimeoutSeconds: 300,
   /** ms between two customer typing signals. */

@@ -78,6 +78,8 @@ export interface Delivery {
   endAll(): Failure[];
   /** Messages the server does not have yet (or may not have), oldest first. */
   pending(): readonly OutboxEntry[];
+  /** The server has acknowledged a newMessage in this chat: unacknowledged ones are not in its transcript. */
+  acknowledging(): boolean;
 }
 
 interface Slot {
@@ -103,6 +105,7 @@ export function createDelivery(options: { maxSends: number }): Delivery {
   let sentOnSocket = 0;
   let acksOnSocket = 0;
   let holding = false;
+  let acksSeen = false;
 
   const keyOf = (text: string, timestamp: number) => `${timestamp}\u0000${text}`;
 
@@ -163,6 +166,7 @@ export function createDelivery(options: { maxSends: number }): Delivery {
       return { sent, failed };
     },
     acknowledged() {
+      acksSeen = true;
       acksOnSocket += 1;
       const n = acksOnSocket;
       return deliver((slot) => slot.seq === n)[0] ?? null;
@@ -204,5 +208,6 @@ export function createDelivery(options: { maxSends: number }): Delivery {
       return failed;
     },
     pending: () => slots.map((slot) => slot.entry),
+    acknowledging: () => acksSeen,
   };
 }

@@ -1,0 +1,164 @@
+/**
+ * Issue 10 against the mock's misbehaving contact centres (issue 11's scenarios), over a real
+ * socket in real time scaled by the mock's speed: what the visitor sees, and what reached the
+ * server (the capture), per numbered case.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { WidgetState } from '../../../widget/core/chat/state.js';
+import { TEXTS } from '../../../widget/core/texts.js';
+import { customer, recordedClientFrames, sharedStorage, visits } from './support/core-over-mock.js';
+
+const open = visits();
+/** Short waits: page options win over chatWidgetParams (and are clamped like them). */
+const quick = { retryInterval: 300, maxNumberOfRetries: 10, pingTimer: 1000, livenessTimeout: 2000 };
+
+async function started(scenario: string, options: Parameters<typeof open>[1] = {}) {
+  const v = await open(scenario, options);
+  v.core.start();
+  await v.until((s) => s.availability.status === 'available');
+  v.core.openDialog();
+  v.core.startChat(customer);
+  await v.until((s) => s.chat.status.kind === 'active');
+  return v;
+}
+
+const page = (options: Record<string, unknown> = {}) => ({ options: { ...quick, ...options } });
+
+function capture(name: string): string {
+  return join(mkdtempSync(join(tmpdir(), `misbehaving-${name}-`)), 'frames.jsonl');
+}
+
+function customerLines(state: WidgetState): string[] {
+  return state.chat.messages.flatMap((m) => (m.kind === 'customer' ? [`${m.text}:${m.delivery}`] : []));
+}
+
+function agentLines(state: WidgetState): string[] {
+  return state.chat.messages.flatMap((m) => (m.kind === 'live_agent' ? [m.text] : []));
+}
+
+function wireMessages(file: string): string[] {
+  return recordedClientFrames(file).flatMap((f) => {
+    const body = (f as { body: { method: string; message?: string } }).body;
+    return body.method === 'newMessage' ? [body.message ?? ''] : [];
+  });
+}
+
+describe('misbehaving contact centres over a real socket (issue 10)', () => {
+  it('2. no-acks: nothing stays "Sending…", answers sit below their questions, and after the drop nothing is sent twice', async () => {
+    const record = capture('no-acks');
+    const v = await started('no-acks', { page: page(), record });
+    for (const text of ['first question', 'second question', 'third question']) {
+      v.core.sendMessage(text);
+      await v.until((s) => agentLines(s).some((line) => line.includes(text)));
+    }
+    await v.until((s) => s.chat.connection.kind === 'reconnecting');
+    v.core.sendMessage('typed during the drop');
+    await v.until((s) => agentLines(s).some((line) => line.includes('typed during the drop')), 15_000);
+    const state = v.state();
+    expect(customerLines(state)).toEqual([
+      'first question:sent',
+      'second question:sent',
+      'third question:sent',
+      'typed during the drop:sent',
+    ]);
+    // Each answer below its question.
+    const order = state.chat.messages.flatMap((m) => ('text' in m ? [m.text] : []));
+    for (const text of ['first question', 'second question', 'third question', 'typed during the drop']) {
+      expect(order.indexOf(text)).toBeLessThan(order.findIndex((line) => line.includes(`"${text}"`)));
+    }
+    await v.server.close();
+    expect(wireMessages(record)).toEqual([
+      'first question',
+      'second question',
+      'third question',
+      'typed during the drop',
+    ]);
+  });
+
+  it('5. flapping: the chat survives five accept-and-drop sockets; every message reaches the agent once', async () => {
+    const record = capture('flapping');
+    const v = await started('flapping', { page: page(), record, speed: 4 });
+    const typed: string[] = [];
+    for (let i = 1; i <= 4; i++) {
+      // One message per socket: wait for the next flap to have happened and the renew to be in.
+      await v.until((s) => v.sockets.length > i && s.chat.connection.kind === 'online', 15_000);
+      const text = `message ${i}`;
+      typed.push(text);
+      v.core.sendMessage(text);
+      await v.until((s) => agentLines(s).some((line) => line.includes(`"${text}"`)), 15_000);
+    }
+    expect(v.state().chat.status).toEqual({ kind: 'active' });
+    expect(v.sockets.length).toBeGreaterThanOrEqual(5);
+    expect(v.texts().filter((t) => t === TEXTS.unableToReconnect)).toEqual([]);
+    await v.server.close();
+    expect(wireMessages(record)).toEqual(typed);
+    const answers = agentLines(v.state()).filter((line) => line.startsWith('You said'));
+    expect(answers).toEqual(typed.map((t) => `You said: "${t}".`));
+  });
+
+  it('5. half-open: unanswered pings give the socket up; the renew brings Sam back and what vanished is sent again', async () => {
+    const record = capture('half-open');
+    const v = await started('half-open', { page: page(), record });
+    v.core.sendMessage('first');
+    await v.until((s) => agentLines(s).includes('Let me look into that.'));
+    // The socket has gone silent: this message vanishes, its ping is never answered.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    v.core.sendMessage('into the void');
+    await v.until((s) => s.chat.connection.kind === 'reconnecting', 10_000);
+    await v.until((s) => agentLines(s).some((line) => line.includes('"into the void"')), 15_000);
+    expect(customerLines(v.state())).toEqual(['first:sent', 'into the void:sent']);
+    expect(agentLines(v.state())).toContain('There you are again, Ada.');
+  });
+
+  it("7. odd-enums: upper-case and unknown values are shown with the spec's catch-alls, nothing dropped", async () => {
+    const v = await started('odd-enums', { page: page() });
+    v.core.sendMessage('hello');
+    await v.until((s) => agentLines(s).some((line) => line.includes("I'm Alex")), 10_000);
+    v.core.sendMessage('thanks');
+    await v.until((s) => s.chat.messages.filter((m) => 'text' in m && m.text === TEXTS.agentLeft).length >= 1, 10_000);
+    const texts = v.texts();
+    expect(texts).toContain("Hi Ada, I'm Sam.");
+    expect(texts).toContain('Your chat is being recorded.');
+    expect(texts).toContain(TEXTS.leaveReason.transfer);
+    expect(texts).toContain(TEXTS.agentLeft);
+    expect(v.env.onError).not.toHaveBeenCalled();
+  });
+
+  it("7. legacy-frames: an older server's frames are ignored, the chat works", async () => {
+    const v = await started('legacy-frames', { page: page() });
+    v.core.sendMessage('still there?');
+    await v.until((s) => agentLines(s).includes('You said: "still there?".'));
+    expect(customerLines(v.state())).toEqual(['still there?:sent']);
+    expect(v.env.onError).not.toHaveBeenCalled();
+  });
+
+  it('4. server-ends-chat: close 1000 ends the chat and clears the stored session', async () => {
+    const storage = sharedStorage();
+    const v = await started('server-ends-chat', { page: page(), storage });
+    v.core.sendMessage('one question');
+    await v.until((s) => s.chat.status.kind === 'ended', 10_000);
+    expect(v.state().chat.status).toEqual({ kind: 'ended', reason: 'connectionClosed' });
+    expect([...storage.items.keys()].filter((k) => ['guid', 'ak', 'lastChatRequestTimestamp'].includes(k))).toEqual([]);
+  });
+
+  it("3. a paste above the server's frame limit: refused once with 1009, never resent, the chat goes on", async () => {
+    const record = capture('too-large');
+    const v = await started('happy-path', { page: page({ maxMessageLength: 100_000 }), record });
+    v.core.sendMessage('x'.repeat(70_000));
+    await v.until((s) => s.chat.messages.some((m) => m.kind === 'customer' && m.delivery === 'failed'), 10_000);
+    await v.until((s) => s.chat.connection.kind === 'online' && v.sockets.length === 2, 10_000);
+    v.core.sendMessage('a short one');
+    await v.until((s) => agentLines(s).some((line) => line.includes('"a short one"')), 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(v.sockets).toHaveLength(2);
+    expect(v.state().chat.messages.find((m) => m.kind === 'customer')).toMatchObject({
+      delivery: 'failed',
+      failure: 'tooLong',
+    });
+    await v.server.close();
+    expect(wireMessages(record)).toEqual(['a short one']);
+  });
+});
