@@ -54,14 +54,16 @@ const MUTATIONS: [number, (f: Record<string, any>) => void][] = [
   [0, (f) => (f.type = 'notifications')],
   [0, (f) => (f.body.method = 42)],
   [0, (f) => (f.body.timestamp = '2026-11-21')],
-  [0, (f) => (f.body.senderType = 'admin')],
+  // An unknown sender *name* is the catch-all 'other' (issue 10); a non-string is still refused.
+  [0, (f) => (f.body.senderType = 7)],
   [0, (f) => (f.body.type = 'html')],
   [0, (f) => (f.body.message = { text: 'x' })],
   [0, (f) => (f.body = [])],
   [0, (f) => (f.body = null)],
   [1, (f) => (f.body.participants = 'all')],
   [1, (f) => (f.body.role = 'king')],
-  [2, (f) => (f.body.leaveReason = 'kicked')],
+  // Likewise an unknown leave reason is 'other'; an object is not a reason.
+  [2, (f) => (f.body.leaveReason = { why: 'kicked' })],
   [2, (f) => (f.body.participants = null)],
   [3, (f) => (f.body.isTyping = 'yes')],
   [4, (f) => (f.body.guid = '7')],
