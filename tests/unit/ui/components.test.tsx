@@ -14,6 +14,52 @@ import { TopicList } from '../../../widget/ui/components/TopicList.js';
 
 afterEach(cleanup);
 
+describe('delivery states and the length limit (issue 10)', () => {
+  it('a message over the limit: the composer says so, Send is disabled and Enter sends nothing', async () => {
+    const onSend = vi.fn();
+    render(<Composer enabled onSend={onSend} onTyping={() => {}} maxLength={10} />);
+    const input = screen.getByLabelText('Type message');
+    await userEvent.type(input, 'exactly 10');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.type(input, '!');
+    expect(screen.getByRole('alert').textContent).toBe('Your message is too long: at most 10 characters.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(input, '{Enter}');
+    expect(onSend).not.toHaveBeenCalled();
+    await userEvent.type(input, '{Backspace}{Enter}');
+    expect(onSend).toHaveBeenCalledWith('exactly 10');
+  });
+
+  it("a failed message says 'Not delivered'; Retry (when offered) is a named button that sends it again", async () => {
+    const onRetry = vi.fn();
+    render(
+      <MessageList
+        messages={[
+          { id: 'c1', kind: 'customer', text: 'lost twice', failed: { text: 'Not delivered', retry: true } },
+          {
+            id: 'c2',
+            kind: 'customer',
+            text: 'huge',
+            failed: { text: 'Not delivered: too long for the chat service', retry: false },
+          },
+        ]}
+        typing={null}
+        onScrolledChange={() => {}}
+        onRetry={onRetry}
+      />,
+    );
+    expect(screen.getByText('Not delivered')).toBeTruthy();
+    expect(screen.getByText('Not delivered: too long for the chat service')).toBeTruthy();
+    expect(screen.queryByText('Sending…')).toBeNull();
+    const retries = screen.getAllByRole('button', { name: /^Retry/ });
+    expect(retries).toHaveLength(1);
+    expect(retries[0]?.getAttribute('aria-label')).toBe('Retry: lost twice');
+    await userEvent.click(retries[0] as HTMLElement);
+    expect(onRetry).toHaveBeenCalledWith('c1');
+  });
+});
+
 describe('ChatButton (section 2, view 1)', () => {
   it('given availability, its accessible name contains "chat" and it opens the dialog', async () => {
     const onOpen = vi.fn();
