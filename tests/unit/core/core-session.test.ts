@@ -282,7 +282,9 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
   });
 
   it('a message lost with its socket maxDeliveryAttempts times fails with Retry; Retry sends it once more', async () => {
-    const h = await started({ page: { options: { apiEndpointsDomain: 'https://api.example.com', maxDeliveryAttempts: 2 } } });
+    const h = await started({
+      page: { options: { apiEndpointsDomain: 'https://api.example.com', maxDeliveryAttempts: 2 } },
+    });
     h.core.sendMessage('poison');
     for (let attempt = 1; attempt <= 2; attempt++) {
       socket().drop(1006);

@@ -23,7 +23,12 @@ export function appendMessage(chat: ChatState, message: NewMessage, countsAsUnre
  * answer never appears above its question (messages that crossed on the wire may show either
  * way: nobody can tell their order).
  */
-function insertFromServer(chat: ChatState, message: NewMessage, countsAsUnread: boolean, acknowledging = false): ChatState {
+function insertFromServer(
+  chat: ChatState,
+  message: NewMessage,
+  countsAsUnread: boolean,
+  acknowledging = false,
+): ChatState {
   const at = firstUnreadByServer(chat.messages, acknowledging);
   const appended = appendMessage(chat, message, countsAsUnread);
   if (at === -1) return appended;
