@@ -27,6 +27,13 @@ const RECORDER = `
   window.__xss = function (id) { try { (window.top.__xssCalls || window.__xssCalls).push(id); } catch (e) { window.__xssCalls.push(id); } };
 `;
 
+/**
+ * Real seconds the queue lasts. The widget plays on-hold messages at most once a second
+ * (server delays are clamped), so the test runs the page's fake clock ahead a second at a time
+ * until every comfort payload has played; the socket and the mock keep real time.
+ */
+const ON_HOLD_REAL_SECONDS = 8;
+
 const notification = (body: Record<string, unknown>) => ({ apiVersion: '1.0', type: 'notification', body });
 
 /** A scenario that puts each payload of the batch in every server-controlled text the widget shows. */
@@ -76,7 +83,7 @@ function hostileScenario(batch: readonly XssPayload[]): Record<string, unknown> 
           webOnHoldComfortGroups: [
             {
               groupName: first.text,
-              delay: 0.02,
+              delay: 1,
               numberOfMessages: batch.length,
               messages: batch.map((p, i) => ({ message: p.text, sequence: i + 1 })),
             },
@@ -85,15 +92,16 @@ function hostileScenario(batch: readonly XssPayload[]): Record<string, unknown> 
             {
               tag: first.text,
               description: first.text,
-              holdTime: 0.5,
+              holdTime: 1,
               sequence: 1,
               urls: batch.map((p) => ({ url: p.text })),
             },
           ],
         },
       },
-      // Comfort messages play one every 20 ms and the URL group every 500 ms until an agent joins.
-      { wait: '2.2s' },
+      // Comfort messages and the URL group play once a second (the widget's shortest on-hold
+      // delay) until an agent joins; the test runs the page's clock ahead meanwhile.
+      { wait: ON_HOLD_REAL_SECONDS },
       ...perPayload,
       { join: 'closer' },
       { say: { agent: 'closer', text: DONE } },
@@ -191,6 +199,17 @@ async function inspect(page: import('playwright-core').Page): Promise<Findings> 
 }
 
 const open = chromiumPerFile();
+
+/** Runs the page's clock a second at a time until `count` comfort messages have played. */
+async function playOnHoldAhead(page: import('playwright-core').Page, count: number): Promise<void> {
+  const played = () =>
+    page.evaluate(
+      () =>
+        document.getElementById('chat-widget-host')?.shadowRoot?.querySelectorAll('.cw-msg--onhold').length ?? 0,
+    );
+  await page.locator('.cw-msg--onhold').first().waitFor();
+  for (let i = 0; i < count * 2 && (await played()) <= count; i++) await page.clock.runFor(1_000);
+}
 
 /**
  * Item 5's budget on one page: nothing ran or was injected, in any inspection, and (when
@@ -337,15 +356,19 @@ describe(`given ${XSS_PAYLOADS.length} XSS payloads in every server-controlled t
         scenario: hostileScenario(batch),
         speed: 1,
         initScripts: [RECORDER],
+        noGoto: true,
       });
       const dialogs = recordDialogs(opened.page);
       try {
         const { page } = opened;
+        await page.clock.install();
+        await page.goto(opened.url);
         await fab(page).waitFor();
         await markPageElements(page);
         await fab(page).click();
         await fillPreChatForm(page);
         await page.getByRole('button', { name: 'Start chat' }).click();
+        await playOnHoldAhead(page, batch.length);
         await page.getByText(DONE).waitFor({ timeout: 30_000 });
         // The customer's own lines (the optional subject goes out as one after the first agent
         // message): every payload typed and sent with Enter. The core sanitises what a
