@@ -204,8 +204,7 @@ const open = chromiumPerFile();
 async function playOnHoldAhead(page: import('playwright-core').Page, count: number): Promise<void> {
   const played = () =>
     page.evaluate(
-      () =>
-        document.getElementById('chat-widget-host')?.shadowRoot?.querySelectorAll('.cw-msg--onhold').length ?? 0,
+      () => document.getElementById('chat-widget-host')?.shadowRoot?.querySelectorAll('.cw-msg--onhold').length ?? 0,
     );
   await page.locator('.cw-msg--onhold').first().waitFor();
   for (let i = 0; i < count * 2 && (await played()) <= count; i++) await page.clock.runFor(1_000);
