@@ -8,7 +8,8 @@
  *
  * Every problem of a frame is reported, once, in pointer order. In the tolerant profile a
  * frame that only breaks the strict contract is `ok`, with the strict violations as
- * `deviations`. The JSON Schemas are `chat-widget/contract/schemas/<name>.json` and the
+ * `deviations`; one that also breaks the tolerant profile has both. An unknown profile or
+ * direction throws a RangeError. The JSON Schemas are `chat-widget/contract/schemas/<name>.json` and the
  * documents `chat-widget/contract/chat-socket.asyncapi.yaml` and `.../widget-http.openapi.yaml`.
  */
 import type { FrameDirection, Violation } from './frame-check.js';

@@ -8,12 +8,13 @@
  * widget's bundle never carries these validators.
  */
 import {
+  ANY_CASE_VALUES,
   validateClientFrame,
   validateClientFrameTolerant,
   validateServerFrame,
   validateServerFrameTolerant,
 } from '../generated/chat-socket.tooling.validators.js';
-import type { GeneratedValidator } from '../generated/validator.js';
+import type { GeneratedValidationError, GeneratedValidator } from '../generated/validator.js';
 import { type FrameDirection, toViolation, type Violation } from './frame-check.js';
 
 export type Profile = 'strict' | 'tolerant';
@@ -32,6 +33,33 @@ const VALIDATORS: Record<Profile, Record<FrameDirection, GeneratedValidator<unkn
   tolerant: { client: validateClientFrameTolerant, server: validateServerFrameTolerant },
 };
 
+/** One error in words; the tolerant profile's any-case patterns name the values they stand for. */
+function describe(error: GeneratedValidationError): Violation {
+  const values = error.keyword === 'pattern' ? ANY_CASE_VALUES[String(error.params.pattern)] : undefined;
+  if (values === undefined) return toViolation(error);
+  const quoted = values.map((v) => JSON.stringify(v));
+  return {
+    pointer: error.instancePath,
+    problem: `${quoted.length === 1 ? `must be ${quoted[0]}` : `must be one of ${quoted.join(', ')}`} (any case)`,
+  };
+}
+
+const INDEX = /^(?:0|[1-9][0-9]*)$/;
+
+/** JSON pointers in document order: token by token, array indexes as numbers (/2 before /10). */
+export function comparePointers(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const s = x[i] as string;
+    const t = y[i] as string;
+    if (s === t) continue;
+    if (INDEX.test(s) && INDEX.test(t)) return Number(s) - Number(t) || (s < t ? -1 : 1);
+    return s < t ? -1 : 1;
+  }
+  return x.length - y.length;
+}
+
 /** Every problem of a value, once each, in pointer order. */
 export function allViolations(validate: GeneratedValidator<unknown>, value: unknown): Violation[] {
   if (validate(value)) return [];
@@ -40,20 +68,36 @@ export function allViolations(validate: GeneratedValidator<unknown>, value: unkn
   const useful = errors.filter((error) => error.keyword !== 'if');
   const seen = new Set<string>();
   const violations: Violation[] = [];
-  for (const violation of (useful.length > 0 ? useful : errors).map(toViolation)) {
+  for (const violation of (useful.length > 0 ? useful : errors).map(describe)) {
     const key = `${violation.pointer}\u0000${violation.problem}`;
     if (seen.has(key)) continue;
     seen.add(key);
     violations.push(violation);
   }
   if (violations.length === 0) return [{ pointer: '', problem: 'is not a valid frame' }];
-  return violations.sort((a, b) => (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
+  return violations.sort((a, b) => comparePointers(a.pointer, b.pointer));
 }
 
-/** Checks a frame in a profile; in the tolerant one, strict violations are reported as deviations. */
+/** `pointer` is `other` or inside it. */
+const within = (pointer: string, other: string) => pointer === other || pointer.startsWith(`${other}/`);
+
+/**
+ * Checks a frame in a profile; in the tolerant one, strict violations the tolerant profile
+ * accepts are reported as deviations, also when the frame breaks the tolerant profile elsewhere
+ * (a strict violation at or inside a tolerant one's field is that violation, not a deviation).
+ */
 export function checkInProfile(profile: Profile, direction: FrameDirection, value: unknown): ProfileResult {
+  if (!PROFILES.includes(profile)) {
+    throw new RangeError(
+      `unknown profile ${JSON.stringify(profile)}: use ${PROFILES.map((p) => JSON.stringify(p)).join(' or ')}`,
+    );
+  }
+  if (direction !== 'client' && direction !== 'server') {
+    throw new RangeError(`unknown direction ${JSON.stringify(direction)}: use "client" or "server"`);
+  }
   const strict = allViolations(VALIDATORS.strict[direction], value);
   if (profile === 'strict' || strict.length === 0) return { violations: strict, deviations: [] };
   const tolerant = allViolations(VALIDATORS.tolerant[direction], value);
-  return tolerant.length === 0 ? { violations: [], deviations: strict } : { violations: tolerant, deviations: [] };
+  const deviations = strict.filter((s) => !tolerant.some((t) => within(s.pointer, t.pointer)));
+  return { violations: tolerant, deviations };
 }

@@ -11,3 +11,8 @@ export declare const validateServerFrame: GeneratedValidator<ServerFrame>;
  */
 export declare const validateClientFrameTolerant: GeneratedValidator<unknown>;
 export declare const validateServerFrameTolerant: GeneratedValidator<unknown>;
+/**
+ * The tolerant profile compares some enums without regard to case, as a `pattern`; this maps
+ * each such pattern to the values it stands for, so a violation can name them.
+ */
+export declare const ANY_CASE_VALUES: Readonly<Record<string, readonly string[]>>;

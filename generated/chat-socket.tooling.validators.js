@@ -6,3 +6,31 @@ function ucs2length(str) {
   for (const _ of str) length++;
   return length;
 }
+
+/** The tolerant profile's patterns for enum values in any case, with the values they stand for. */
+export const ANY_CASE_VALUES = {
+  "^(?:[Aa][Cc][Tt][Ii][Vv][Ee]_[Pp][Aa][Rr][Tt][Ii][Cc][Ii][Pp][Aa][Nn][Tt]|[Pp][Aa][Ss][Ss][Ii][Vv][Ee]_[Pp][Aa][Rr][Tt][Ii][Cc][Ii][Pp][Aa][Nn][Tt]|[Ss][Uu][Pp][Ee][Rr][Vv][Ii][Ss][Oo][Rr]_[Oo][Bb][Ss][Ee][Rr][Vv][Ee]|[Ss][Uu][Pp][Ee][Rr][Vv][Ii][Ss][Oo][Rr]_[Bb][Aa][Rr][Gg][Ee])$": [
+    "active_participant",
+    "passive_participant",
+    "supervisor_observe",
+    "supervisor_barge"
+  ],
+  "^(?:[Tt][Ee][Xx][Tt]|[Ww][Ii][Dd][Gg][Ee][Tt])$": [
+    "text",
+    "widget"
+  ],
+  "^(?:[Cc][Hh][Aa][Tt])$": [
+    "Chat"
+  ],
+  "^(?:[Ll][Tt][Rr]|[Rr][Tt][Ll]|)$": [
+    "LTR",
+    "RTL",
+    ""
+  ],
+  "^(?:[Tt][Ee][Xx][Tt])$": [
+    "text"
+  ],
+  "^(?:[Ww][Ii][Dd][Gg][Ee][Tt])$": [
+    "widget"
+  ]
+};

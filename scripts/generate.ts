@@ -18,6 +18,7 @@ import { compile } from 'json-schema-to-typescript';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse as parseYaml } from 'yaml';
 import {
+  anyCasePatterns,
   asyncapiSchemasToJsonSchema,
   openapiSchemasToJsonSchema,
   profileOf,
@@ -105,7 +106,11 @@ export declare const validateServerFrame: GeneratedValidator<ServerFrame>;
     },
     { allErrors: true },
   );
-  await emit('chat-socket.tooling.validators.js', `${header(ASYNCAPI)}${tooling}`);
+  const anyCase = `
+/** The tolerant profile's patterns for enum values in any case, with the values they stand for. */
+export const ANY_CASE_VALUES = ${JSON.stringify(anyCasePatterns(both), null, 2)};
+`;
+  await emit('chat-socket.tooling.validators.js', `${header(ASYNCAPI)}${tooling}${anyCase}`);
   await emit(
     'chat-socket.tooling.validators.d.ts',
     `${header(ASYNCAPI)}import type { ClientFrame, ServerFrame } from './chat-socket.js';
@@ -120,6 +125,11 @@ export declare const validateServerFrame: GeneratedValidator<ServerFrame>;
  */
 export declare const validateClientFrameTolerant: GeneratedValidator<unknown>;
 export declare const validateServerFrameTolerant: GeneratedValidator<unknown>;
+/**
+ * The tolerant profile compares some enums without regard to case, as a \`pattern\`; this maps
+ * each such pattern to the values it stands for, so a violation can name them.
+ */
+export declare const ANY_CASE_VALUES: Readonly<Record<string, readonly string[]>>;
 `,
   );
 }

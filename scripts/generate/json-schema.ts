@@ -77,19 +77,30 @@ function caseInsensitiveSource(text: string): string {
     .join('');
 }
 
+/** The values of a `const` or `enum` an `x-tolerant: { caseInsensitive: true }` relaxes. */
+function caseInsensitiveValues(node: JsonObject): string[] {
+  const values = node.const !== undefined ? [node.const] : Array.isArray(node.enum) ? node.enum : [];
+  if (values.length === 0 || !values.every((v) => typeof v === 'string')) {
+    throw new Error('x-tolerant caseInsensitive needs a string const or enum');
+  }
+  return values as string[];
+}
+
+/** The pattern that stands for a string `enum` (or `const`) compared without regard to case. */
+function anyCasePattern(values: readonly string[]): string {
+  return `^(?:${values.map(caseInsensitiveSource).join('|')})$`;
+}
+
 /** The keyword changes an `x-tolerant` extension asks for (see the AsyncAPI document's "Profiles"). */
 function applyTolerant(node: JsonObject, overlay: JsonObject): void {
   for (const [key, value] of Object.entries(overlay)) {
     if (key === 'caseInsensitive') {
       if (value !== true) continue;
-      const values = node.const !== undefined ? [node.const] : Array.isArray(node.enum) ? node.enum : [];
-      if (!values.every((v) => typeof v === 'string')) {
-        throw new Error('x-tolerant caseInsensitive needs a string const or enum');
-      }
+      const values = caseInsensitiveValues(node);
       delete node.const;
       delete node.enum;
       node.type ??= 'string';
-      node.pattern = `^(?:${(values as string[]).map(caseInsensitiveSource).join('|')})$`;
+      node.pattern = anyCasePattern(values);
     } else if (key === 'extraOneOf') {
       if (!Array.isArray(node.oneOf) || !Array.isArray(value)) throw new Error('x-tolerant extraOneOf needs a oneOf');
       node.oneOf = [...node.oneOf, ...value];
@@ -120,6 +131,24 @@ export function profileOf(schema: JsonObject, profile: Profile): JsonObject {
     out.title = `${String(schema.title)} (tolerant profile)`;
   }
   return out;
+}
+
+/**
+ * Every pattern the tolerant profile puts in place of a case-insensitive `enum` or `const`,
+ * with the values it stands for. ajv can only say "must match pattern ..." of them; the
+ * checker says "must be one of ... (any case)" instead, from this table.
+ */
+export function anyCasePatterns(schema: JsonObject): Record<string, string[]> {
+  const table: Record<string, string[]> = {};
+  rewrite(schema, (node) => {
+    const overlay = node['x-tolerant'];
+    if (isObject(overlay) && overlay.caseInsensitive === true) {
+      const values = caseInsensitiveValues(node);
+      table[anyCasePattern(values)] = values;
+    }
+    return node;
+  });
+  return table;
 }
 
 /**
