@@ -28,9 +28,13 @@ export function prettyReport(report: CheckReport): string {
       lines.push(`${file.file}:${v.line}: ${v.pointer || '/'} ${v.problem} (${v.direction} ${v.method})`);
     }
     lines.push(...deviationLines(file.file, file.deviations));
+    // A file that could not be used has said so; "0 frames, all follow the contract" would contradict it.
+    if (file.error !== null) continue;
     const counts = [
       plural(file.frames, 'frame'),
-      file.violations.length === 0 ? 'all follow the contract' : plural(file.violations.length, 'violation'),
+      ...(file.frames === 0
+        ? []
+        : [file.violations.length === 0 ? 'all follow the contract' : plural(file.violations.length, 'violation')]),
       ...(file.deviations.length > 0 ? [plural(file.deviations.length, 'deviation')] : []),
       ...(file.allowed.length > 0 ? [`${file.allowed.length} allowed`] : []),
       ...(file.unusable.length > 0 ? [plural(file.unusable.length, 'unusable line')] : []),

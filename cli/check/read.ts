@@ -28,6 +28,8 @@ export interface Capture {
   unusable: UnusableLine[];
   /** Why the file could not be read at all (missing, a folder...), else undefined. */
   unreadable?: string;
+  /** How long reading and parsing took. */
+  readMs?: number;
 }
 
 /** The frames of a capture's text. */
@@ -67,6 +69,7 @@ export function parseCapture(name: string, text: string): Capture {
 
 /** A capture file, or stdin for `-`. */
 export function readCapture(file: string, stdin: () => string): Capture {
+  const started = performance.now();
   const name = file === '-' ? 'stdin' : path.relative(process.cwd(), file) || file;
   let text: string;
   try {
@@ -75,7 +78,7 @@ export function readCapture(file: string, stdin: () => string): Capture {
     const code = (error as NodeJS.ErrnoException).code;
     const why =
       code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : (code ?? (error as Error).message);
-    return { name, frames: [], unusable: [], unreadable: why };
+    return { name, frames: [], unusable: [], unreadable: why, readMs: performance.now() - started };
   }
-  return parseCapture(name, text);
+  return { ...parseCapture(name, text), readMs: performance.now() - started };
 }

@@ -26,8 +26,9 @@ export interface FileReport {
   /** Violations the allow list accepts. Not failures. */
   allowed: FrameProblem[];
   unusable: { line: number; problem: string }[];
-  /** The rules (direction and method) the frames were checked against, with how many frames each. */
-  rules: { direction: FrameDirection; method: string; frames: number }[];
+  /** The rules (direction and method) the frames were checked against: how many frames each, and how long. */
+  rules: { direction: FrameDirection; method: string; frames: number; durationMs: number }[];
+  /** Reading the file and checking its frames. */
   durationMs: number;
 }
 
@@ -53,7 +54,7 @@ export function methodOf(frame: unknown): string {
 }
 
 function fileReport(capture: Capture, profile: Profile, allow: AllowList): FileReport {
-  const started = performance.now();
+  const started = performance.now() - (capture.readMs ?? 0);
   const report: FileReport = {
     file: capture.name,
     frames: capture.frames.length,
@@ -69,10 +70,12 @@ function fileReport(capture: Capture, profile: Profile, allow: AllowList): FileR
   for (const captured of capture.frames) {
     const method = methodOf(captured.frame);
     const key = `${captured.direction} ${method}`;
-    const rule = rules.get(key) ?? { direction: captured.direction, method, frames: 0 };
+    const rule = rules.get(key) ?? { direction: captured.direction, method, frames: 0, durationMs: 0 };
     rule.frames += 1;
     rules.set(key, rule);
+    const checking = performance.now();
     const result = checkInProfile(profile, captured.direction, captured.frame);
+    rule.durationMs += performance.now() - checking;
     const at = (v: { pointer: string; problem: string }): FrameProblem => ({
       line: captured.line,
       direction: captured.direction,
@@ -98,8 +101,9 @@ export function buildReport(
   allow: AllowList,
   version: string,
 ): CheckReport {
-  const started = performance.now();
-  const timestamp = new Date().toISOString();
+  const read = captures.reduce((sum, capture) => sum + (capture.readMs ?? 0), 0);
+  const started = performance.now() - read;
+  const timestamp = new Date(Date.now() - read).toISOString();
   const files = captures.map((capture) => fileReport(capture, profile, allow));
   for (const file of files) {
     if (file.error === null && file.frames === 0 && file.unusable.length === 0) {

@@ -119,7 +119,67 @@ describe('mock-chat check as a CI gate', () => {
       /<testsuite name="ci\.jsonl" tests="3" failures="2" errors="1" skipped="0" time="[0-9.]+" timestamp="\d{4}-/,
     );
     expect(junit.stdout).toContain('<error message="ci.jsonl:3: is not JSON');
-    expect(junit.stdout).toContain('name="server newMessage follows the contract (1 frame)"');
+    expect(junit.stdout).toContain('name="server newMessage follows the contract"');
+  });
+
+  it('JUnit test cases keep their names from run to run; counts go to system-out; the timestamp has no zone', async () => {
+    const one = file('run1.jsonl', `${line('server', threeProblems)}\n`);
+    const two = file('run2.jsonl', `${line('server', threeProblems)}\n${line('server', threeProblems)}\n`);
+    const names = (xml: string) => [...xml.matchAll(/<testcase [^>]*name="([^"]*)"/g)].map((m) => m[1]);
+    const first = await run(['check', one, '--format', 'junit']);
+    const second = await run(['check', two, '--format', 'junit']);
+    expect(names(first.stdout)).toEqual([
+      'the capture is readable, has frames, and every line is a frame',
+      'server newMessage follows the contract',
+    ]);
+    expect(names(second.stdout)).toEqual(names(first.stdout));
+    expect(first.stdout).toContain('<system-out>1 frame checked');
+    expect(second.stdout).toContain('<system-out>2 frames checked');
+    // JUnit's schema: ISO 8601 with neither zone nor fractions.
+    const stamps = [...second.stdout.matchAll(/timestamp="([^"]*)"/g)].map((m) => m[1]);
+    expect(stamps.length).toBe(2);
+    for (const stamp of stamps) expect(stamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
+  });
+
+  it('a tolerant-profile violation of an any-case enum names the allowed values in every format', async () => {
+    const participant = {
+      apiVersion: '1.0',
+      type: 'notification',
+      body: {
+        method: 'newParticipant',
+        agentId: 'a1',
+        displayName: 'Bob',
+        role: 'ACTIVE_PARTICIPANT',
+        numberOfParticipants: 1,
+        participants: [{ id: 'a1', name: 'Bob', type: 'agent' }],
+      },
+    };
+    const capture = file('enum.jsonl', `${line('server', participant)}\n`);
+    const roles =
+      'must be one of "active_participant", "passive_participant", "supervisor_observe", "supervisor_barge"';
+    const pretty = await run(['check', capture]);
+    expect(pretty.code).toBe(1);
+    expect(pretty.stdout).toContain(
+      `enum.jsonl:1: /body/participants/0/type ${roles} (any case) (server newParticipant)`,
+    );
+    // The frame's other deviation is still reported, as a warning.
+    expect(pretty.stdout).toContain(`enum.jsonl:1: warning: /body/role ${roles} (server newParticipant;`);
+    const json = JSON.parse((await run(['check', capture, '--format', 'json'])).stdout);
+    expect(json.files[0].violations[0].problem).toBe(`${roles} (any case)`);
+    expect(json.files[0].deviations.map((d: { pointer: string }) => d.pointer)).toEqual(['/body/role']);
+    const junit = await run(['check', capture, '--format', 'junit']);
+    expect(junit.stdout).toContain(`/body/participants/0/type ${roles.replaceAll('"', '&quot;')} (any case)`);
+    for (const out of [pretty.stdout, JSON.stringify(json), junit.stdout]) expect(out).not.toContain('pattern');
+  });
+
+  it('a missing or empty file gets its error and no contradicting "all follow the contract"', async () => {
+    const empty = file('blank.jsonl', '');
+    const { code, stdout } = await run(['check', empty, 'gone.jsonl']);
+    expect(code).toBe(2);
+    expect(stdout).toContain('blank.jsonl: has no frames');
+    expect(stdout).toContain('gone.jsonl: no such file');
+    expect(stdout).not.toContain('all follow the contract');
+    expect(stdout).not.toMatch(/^(blank|gone)\.jsonl: 0 frames/m);
   });
 
   it('the JSON report follows specs/check-report.schema.json', async () => {
