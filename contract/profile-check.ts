@@ -21,6 +21,12 @@ export type Profile = 'strict' | 'tolerant';
 
 export const PROFILES: readonly Profile[] = ['strict', 'tolerant'];
 
+/** The problem of a frame that never reached the checker: the contract's frames are JSON text. */
+export const NOT_JSON = {
+  text: 'is not JSON: frames are JSON text',
+  binary: 'is a binary frame: frames are JSON text',
+} as const;
+
 export interface ProfileResult {
   /** What breaks the chosen profile: the frame is refused. */
   violations: Violation[];

@@ -74,7 +74,10 @@ function fileReport(capture: Capture, profile: Profile, allow: AllowList): FileR
     rule.frames += 1;
     rules.set(key, rule);
     const checking = performance.now();
-    const result = checkInProfile(profile, captured.direction, captured.frame);
+    const result =
+      captured.notJson === undefined
+        ? checkInProfile(profile, captured.direction, captured.frame)
+        : { violations: [{ pointer: '', problem: captured.notJson }], deviations: [] };
     rule.durationMs += performance.now() - checking;
     const at = (v: { pointer: string; problem: string }): FrameProblem => ({
       line: captured.line,

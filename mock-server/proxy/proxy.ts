@@ -20,10 +20,11 @@ import {
 import { request as httpsRequest } from 'node:https';
 import type { Duplex } from 'node:stream';
 import WebSocket, { WebSocketServer } from 'ws';
-import { checkInProfile, type Profile } from '../../contract/profile-check.js';
+import { checkInProfile, NOT_JSON, PROFILES, type Profile } from '../../contract/profile-check.js';
 import { MockChatError } from '../errors.js';
 import { createLogger, type LogMode } from '../log.js';
 import { requestUrl, sendFailure } from '../server/http-util.js';
+import { createCaptureWriter, type Seen } from './capture.js';
 
 export interface ProxyOptions {
   /** The contact centre's socket, ws://HOST/chat or wss://HOST/chat. */
@@ -86,40 +87,54 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const target = parseTarget(options.target);
   const rest = new URL(options.restTarget ?? `${target.protocol === 'wss:' ? 'https' : 'http'}://${target.host}`);
   const profile = options.profile ?? 'tolerant';
-  const log = createLogger({ mode: options.log ?? 'pretty', out: options.logOut, record: options.record });
+  if (!PROFILES.includes(profile)) {
+    throw new MockChatError('BAD_OPTION', `unknown profile ${JSON.stringify(profile)}`, 'use "tolerant" or "strict"');
+  }
+  const log = createLogger({ mode: options.log ?? 'pretty', out: options.logOut });
+  const recording = options.record ? createCaptureWriter(options.record, (message) => log.warn(message)) : undefined;
   const counts: ProxyCounts = { sockets: 0, frames: { client: 0, server: 0 }, violations: 0, deviations: 0 };
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? 16 * 1024 * 1024 });
   let socketUrl = '';
 
-  /** Checks, logs and records one frame on its way through. */
+  /** What a frame is: JSON, text that is not JSON, or binary. */
+  function see(data: WebSocket.RawData, isBinary: boolean): Seen {
+    const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    if (isBinary) return { kind: 'binary', bytes };
+    const text = bytes.toString('utf8');
+    try {
+      return { kind: 'json', frame: JSON.parse(text), text };
+    } catch {
+      return { kind: 'text', text };
+    }
+  }
+
+  /** Checks, logs and records one frame on its way through; never stops it being forwarded. */
   function observe(label: string, direction: 'client' | 'server', data: WebSocket.RawData, isBinary: boolean): void {
     counts.frames[direction] += 1;
-    const text = isBinary ? undefined : data.toString();
-    let frame: unknown;
     try {
-      frame = text === undefined ? undefined : JSON.parse(text);
-    } catch {
-      frame = undefined;
+      const seen = see(data, isBinary);
+      const time = new Date();
+      recording?.write(direction, seen, time);
+      const result =
+        seen.kind === 'json'
+          ? checkInProfile(profile, direction, seen.frame)
+          : { violations: [{ pointer: '', problem: NOT_JSON[seen.kind] }], deviations: [] };
+      counts.violations += result.violations.length;
+      counts.deviations += result.deviations.length;
+      const text = seen.kind === 'binary' ? '' : seen.text.slice(0, 2000);
+      log.frame({
+        time,
+        session: label,
+        direction,
+        frame: seen.kind === 'json' ? seen.frame : text,
+        raw: text,
+        ...(result.violations.length > 0 ? { violations: result.violations } : {}),
+        ...(result.deviations.length > 0 ? { deviations: result.deviations } : {}),
+        note: 'forwarded',
+      });
+    } catch (error) {
+      log.warn(`[proxy] ${label}: could not check a ${direction} frame: ${(error as Error)?.message ?? String(error)}`);
     }
-    const result =
-      frame === undefined
-        ? {
-            violations: [{ pointer: '', problem: isBinary ? 'is not JSON: a binary frame' : 'is not JSON' }],
-            deviations: [],
-          }
-        : checkInProfile(profile, direction, frame);
-    counts.violations += result.violations.length;
-    counts.deviations += result.deviations.length;
-    log.frame({
-      time: new Date(),
-      session: label,
-      direction,
-      frame: frame ?? (text ?? '').slice(0, 2000),
-      raw: (text ?? '').slice(0, 2000),
-      ...(result.violations.length > 0 ? { violations: result.violations } : {}),
-      ...(result.deviations.length > 0 ? { deviations: result.deviations } : {}),
-      note: 'forwarded',
-    });
   }
 
   function refuse(socket: Duplex, status: number, text: string): void {
@@ -277,6 +292,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         for (const client of wss.clients) client.terminate();
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
+        await recording?.close();
         await log.close();
       })();
       return closing;

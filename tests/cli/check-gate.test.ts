@@ -172,6 +172,25 @@ describe('mock-chat check as a CI gate', () => {
     for (const out of [pretty.stdout, JSON.stringify(json), junit.stdout]) expect(out).not.toContain('pattern');
   });
 
+  it('reads frames recorded as their text or as binary: JSON text is checked, the rest is a violation', async () => {
+    const raw = (direction: string, fields: Record<string, string>) => JSON.stringify({ direction, ...fields });
+    const capture = file(
+      'raw.jsonl',
+      [
+        raw('server', { text: JSON.stringify(threeProblems) }),
+        raw('client', { text: 'hello?' }),
+        raw('server', { binary: Buffer.from([1, 2, 3]).toString('base64') }),
+        raw('client', {}),
+      ].join('\n'),
+    );
+    const { code, stdout } = await run(['check', capture, '--profile', 'strict']);
+    expect(code).toBe(2);
+    expect(stdout).toContain('raw.jsonl:1: /body/timestamp must be integer (server newMessage)');
+    expect(stdout).toContain('raw.jsonl:2: / is not JSON: frames are JSON text (client ?)');
+    expect(stdout).toContain('raw.jsonl:3: / is a binary frame: frames are JSON text (server ?)');
+    expect(stdout).toContain('raw.jsonl:4: lacks frame (or text, or binary)');
+  });
+
   it('a missing or empty file gets its error and no contradicting "all follow the contract"', async () => {
     const empty = file('blank.jsonl', '');
     const { code, stdout } = await run(['check', empty, 'gone.jsonl']);

@@ -1,0 +1,152 @@
+/**
+ * `mock-chat proxy` as a user runs it: the real bin between a WebSocket client and a contact
+ * centre (mock-chat serve in-process). Violations print as they pass; Ctrl-C (SIGINT) prints
+ * the summary and exits 1 when a frame broke the profile, 0 when none did; a bad target is
+ * exit 2. Frames that are not JSON text are recorded as they were, so `check` says so.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type MockServer, startMockServer } from '../../mock-server/index.js';
+import { startProxy as startProxyInProcess } from '../../mock-server/proxy/proxy.js';
+import { repoRoot } from '../support/specs.js';
+import { dir } from './fixtures.js';
+
+const bin = path.join(repoRoot, 'cli/bin/mock-chat.js');
+const env = { ...process.env, NO_COLOR: '1' };
+
+let contactCentre: MockServer;
+const children: ChildProcess[] = [];
+beforeAll(async () => {
+  contactCentre = await startMockServer({ scenario: 'happy-path', port: 0, log: 'silent' });
+});
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await contactCentre?.close();
+});
+
+interface Running {
+  child: ChildProcess;
+  socketUrl: string;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `mock-chat proxy` and resolves once it says where it listens. */
+function startProxy(args: string[]): Promise<Running> {
+  const child = spawn(process.execPath, [bin, 'proxy', '--port', '0', ...args], { cwd: dir, env });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      const match = /\(socket (ws:\/\/\S+)\)/.exec(stdout);
+      if (match) resolve({ child, socketUrl: match[1] as string, stdout: () => stdout, stderr: () => stderr, exited });
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    void exited.then((code) => reject(new Error(`proxy exited ${code}: ${stdout}${stderr}`)));
+  });
+}
+
+/** Waits (up to 5 s) until `read()` matches. */
+async function shows(read: () => string, pattern: RegExp): Promise<void> {
+  for (let tries = 0; !pattern.test(read()); tries++) {
+    if (tries > 100) throw new Error(`no output matching ${pattern}:\n${read()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function runCheck(file: string): Promise<{ code: number; stdout: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, 'check', file], { cwd: dir, env }, (error, stdout) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout }),
+    );
+  });
+}
+
+const requestChat = JSON.stringify({
+  apiVersion: '1.0',
+  type: 'request',
+  authToken: '',
+  body: { method: 'requestChat', intrinsics: { name: 'Ada' } },
+});
+
+async function connect(url: string): Promise<WebSocket> {
+  const ws = new WebSocket(url);
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  return ws;
+}
+
+describe('mock-chat proxy', () => {
+  it('prints violations as they pass; Ctrl-C prints the summary and exits 1; the capture keeps non-JSON frames', async () => {
+    const capture = path.join(dir, 'proxied.jsonl');
+    const proxy = await startProxy(['--target', contactCentre.socketUrl, '--record', capture]);
+    const ws = await connect(proxy.socketUrl);
+    ws.send(requestChat);
+    await shows(proxy.stdout, /← server requestChat/);
+    ws.send('hello?');
+    ws.send(Buffer.from([1, 2, 3]), { binary: true });
+    await shows(proxy.stdout, /→ client not JSON ✗ \/ is not JSON: frames are JSON text/);
+    await shows(proxy.stdout, /✗ \/ is a binary frame: frames are JSON text/);
+    ws.close();
+
+    proxy.child.kill('SIGINT');
+    expect(await proxy.exited).toBe(1);
+    expect(proxy.stderr()).toMatch(
+      /mock-chat proxy: 1 socket\(s\), 3 client and \d+ server frames forwarded; 2 violation\(s\), \d+ deviation\(s\)/,
+    );
+
+    const lines = readFileSync(capture, 'utf8').trim().split('\n');
+    expect(lines.map((line) => JSON.parse(line).direction)).toContain('server');
+    expect(lines.filter((line) => JSON.parse(line).direction === 'client').map((line) => JSON.parse(line))).toEqual([
+      { direction: 'client', frame: JSON.parse(requestChat), time: expect.any(String) },
+      { direction: 'client', text: 'hello?', time: expect.any(String) },
+      { direction: 'client', binary: Buffer.from([1, 2, 3]).toString('base64'), time: expect.any(String) },
+    ]);
+    const check = await runCheck(capture);
+    expect(check.code).toBe(1);
+    expect(check.stdout).toMatch(/^proxied\.jsonl:\d+: \/ is not JSON: frames are JSON text \(client \?\)$/m);
+    expect(check.stdout).toMatch(/^proxied\.jsonl:\d+: \/ is a binary frame: frames are JSON text \(client \?\)$/m);
+  });
+
+  it('exits 0 on Ctrl-C when every frame followed the contract', async () => {
+    const proxy = await startProxy(['--target', contactCentre.socketUrl]);
+    const ws = await connect(proxy.socketUrl);
+    ws.send(requestChat);
+    await shows(proxy.stdout, /← server requestChat/);
+    ws.close();
+    proxy.child.kill('SIGINT');
+    expect(await proxy.exited).toBe(0);
+    expect(proxy.stderr()).toMatch(/1 client and \d+ server frames forwarded; 0 violation\(s\)/);
+  });
+
+  it('refuses an unknown profile from a JavaScript caller instead of checking in another', async () => {
+    await expect(
+      startProxyInProcess({ target: contactCentre.socketUrl, profile: 'lenient' as never, log: 'silent' }),
+    ).rejects.toThrow('unknown profile "lenient"');
+  });
+
+  it('refuses a target that is not ws(s):// with exit 2', async () => {
+    const child = spawn(process.execPath, [bin, 'proxy', '--target', 'http://example.com/chat', '--port', '0'], {
+      cwd: dir,
+      env,
+    });
+    children.push(child);
+    let stderr = '';
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(2);
+    expect(stderr).toContain('--target must be ws:// or wss://, got http:');
+  });
+});
