@@ -220,6 +220,53 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(FakeSocket.instances).toHaveLength(2);
   });
 
+  it('8. End Chat while reconnecting, then a new chat at once: the old chat is not taken for a move to another tab; its closeConversation still goes out', async () => {
+    const h = await started();
+    socket().drop(1006);
+    h.core.closeDialog();
+    h.core.confirmEndChat(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    // The new chat stamps a newer lastChatRequestTimestamp in the same storage.
+    h.core.startChat(details);
+    const fresh = socket();
+    fresh.open();
+    fresh.notify(confirmed({ guid: 43, authenticationKey: 'key-43' }));
+    await vi.advanceTimersByTimeAsync(2000);
+    const retry = socket();
+    expect(retry).not.toBe(fresh);
+    retry.open();
+    expect(retry.methods()).toEqual(['renewChat', 'closeConversation']);
+    expect(retry.sent[0]).toMatchObject({
+      body: { guid: 42, authenticationKey: 'key-42', requestFullTranscript: false },
+    });
+    expect(retry.closedWith).toBe(1000);
+    // The new chat goes on, untouched by the old one.
+    expect(h.core.getSnapshot().chat.status).toEqual({ kind: 'waiting' });
+    expect(texts(h)).not.toContain(TEXTS.openedInAnotherTab);
+    expect(h.env.storage.items.get('guid')).toBe('43');
+  });
+
+  it('8. End Chat while a reconnect attempt is connecting, a new chat meanwhile, that attempt refused: the next attempt still delivers closeConversation', async () => {
+    const h = await started();
+    socket().drop(1006);
+    await vi.advanceTimersByTimeAsync(3000);
+    const attempt = socket();
+    h.core.closeDialog();
+    h.core.confirmEndChat(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    h.core.startChat(details);
+    const fresh = socket();
+    fresh.open();
+    fresh.notify(confirmed({ guid: 43, authenticationKey: 'key-43' }));
+    attempt.drop(1006);
+    await vi.advanceTimersByTimeAsync(3000);
+    const retry = socket();
+    expect(retry).not.toBe(fresh);
+    retry.open();
+    expect(retry.methods()).toEqual(['renewChat', 'closeConversation']);
+    expect(h.core.getSnapshot().chat.status).toEqual({ kind: 'waiting' });
+  });
+
   it('8. the connect timeout tells the service the visitor gave up before closing', async () => {
     const h = harness({
       availability: availableAnswer({ chatWidgetParams: { webChatUrl: 'ws://x/chat', maxWaitTime: 10 } }),

@@ -43,6 +43,7 @@ const socketEvent: fc.Arbitrary<MachineEvent> = fc.oneof(
   { arbitrary: fc.constant({ type: 'fatalError' as const }), weight: 1 },
   { arbitrary: fc.constant({ type: 'stopRetrying' as const }), weight: 1 },
   { arbitrary: fc.constant({ type: 'closeRequested' as const }), weight: 1 },
+  { arbitrary: fc.constant({ type: 'endRequested' as const }), weight: 1 },
 );
 
 describe('session machine: model-based (fast-check over socket event sequences)', () => {
@@ -73,6 +74,8 @@ describe('session machine: model-based (fast-check over socket event sequences)'
                 break;
               case 'login':
                 expect(state.phase.kind).toBe('open');
+                // A chat the visitor ended never logs in again: its socket only delivers closeConversation.
+                expect(before.ending).toBe(false);
                 expect(effect.repeat).toBe(
                   before.everOpened || (before.phase.kind === 'connecting' && before.phase.attempt > 0),
                 );
@@ -88,10 +91,20 @@ describe('session machine: model-based (fast-check over socket event sequences)'
                 ended += 1;
                 expect(state.phase).toEqual({ kind: 'ended', close: effect.close });
                 break;
+              case 'deliverEnd':
+                // closeConversation goes out on an open socket, which then closes: the chat is over.
+                expect(
+                  before.phase.kind === 'open' || (before.phase.kind === 'connecting' && event.type === 'opened'),
+                ).toBe(true);
+                expect(effect.renew).toBe(before.phase.kind === 'connecting');
+                expect(step.effects.map((e) => e.type)).toEqual(['deliverEnd', 'closeSocket', 'ended']);
+                break;
               case 'closeSocket':
                 break;
             }
           }
+          // An ending chat is never taken for a move to another tab (a new chat here writes newer timestamps).
+          if (before.ending && state.phase.kind === 'ended') expect(state.phase.close.kind).not.toBe('transferred');
           if (event.type === 'fatalError' || event.type === 'stopRetrying' || event.type === 'closeRequested')
             stopped = true;
           if (state.phase.kind === 'open' && state.phase.stable) lastAttempt = 0;
@@ -196,6 +209,37 @@ describe('session machine: transitions', () => {
       kind: 'ended',
       close: { kind: 'closed', manual: true, code: 1000, everConnected: true },
     });
+  });
+
+  it('End Chat while the socket is down: the attempts go on, a newer timestamp is no transfer, the next socket delivers closeConversation', () => {
+    const ended: MachineEvent[] = [...open, drop, { type: 'endRequested' }];
+    expect(run(ended).state.phase).toEqual({ kind: 'backoff', attempt: 1 });
+    const retried = run([...ended, { type: 'retryDue', transferred: true }]);
+    expect(retried.state.phase).toEqual({ kind: 'connecting', attempt: 1 });
+    const refused = run([
+      ...ended,
+      { type: 'retryDue', transferred: true },
+      { type: 'closed', code: 1006, transferred: true },
+    ]);
+    expect(refused.state.phase).toEqual({ kind: 'backoff', attempt: 2 });
+    const delivered = run([...ended, { type: 'retryDue', transferred: false }, { type: 'opened' }]);
+    expect(delivered.effects.slice(-3)).toEqual([
+      { type: 'deliverEnd', renew: true },
+      { type: 'closeSocket' },
+      { type: 'ended', close: { kind: 'closed', manual: true, code: 1000, everConnected: true } },
+    ]);
+    expect(delivered.effects.filter((e) => e.type === 'login')).toHaveLength(1);
+    // On an open socket it goes at once; a new chat that never opened has nobody to tell.
+    expect(
+      run([...open, { type: 'endRequested' }])
+        .effects.slice(-3)
+        .map((e) => e.type),
+    ).toEqual(['deliverEnd', 'closeSocket', 'ended']);
+    expect(
+      run([{ type: 'connect' }, { type: 'endRequested' }])
+        .effects.slice(-2)
+        .map((e) => e.type),
+    ).toEqual(['closeSocket', 'ended']);
   });
 
   it('retry delay: retryInterval ± retryJitter, never negative', () => {

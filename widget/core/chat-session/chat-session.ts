@@ -203,21 +203,19 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     flushOutbox();
   }
 
-  /** End Chat while the socket was down: the server learns it as soon as a socket is back. */
-  function deliverEnding(): void {
-    if (credentials !== null) {
+  /**
+   * End Chat reached an open socket: at once, or the next socket while reconnecting (`renew`),
+   * which first tells the server which chat (no transcript: nobody will read it).
+   */
+  function deliverEnd(renew: boolean): void {
+    if (renew) {
+      if (credentials === null) return;
       connection.send(renewChatFrame(credentials.guid, credentials.authenticationKey, false));
-      connection.send(closeConversationFrame());
     }
-    connection.close();
-    dispose();
+    connection.send(closeConversationFrame());
   }
 
   function login(repeat: boolean): void {
-    if (ending) {
-      deliverEnding();
-      return;
-    }
     // Stamped before the frame goes out: the server closes the other tab's socket as soon as
     // it reads a renewChat, and that tab must already find this newer timestamp.
     stamp();
@@ -443,6 +441,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       onReconnecting(attempt) {
         emit({ type: 'reconnecting', attempt, at: env.now() });
       },
+      onEnd: deliverEnd,
       onFinalClose,
     },
   });
@@ -486,19 +485,10 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       session.clear();
       finishWith(() => {});
       ending = true;
-      const phase = connection.phase().kind;
-      if (phase === 'open' && connection.isOpen()) {
-        connection.send(closeConversationFrame());
-        connection.close();
-        dispose();
-        return;
-      }
-      if (phase === 'backoff' || (phase === 'connecting' && credentials !== null)) {
-        // Reconnecting: closeConversation goes out on the next socket (or never, when the attempts end).
-        return;
-      }
-      connection.close();
-      dispose();
+      // closeConversation now, or on the next socket while reconnecting (or never, when the
+      // attempts run out); the session disposes itself when the connection ends (onFinalClose).
+      connection.end();
+      if (connection.phase().kind === 'ended') dispose();
     },
     dispose,
   };

@@ -35,6 +35,11 @@ export interface ConnectionHandlers {
   /** A logged-in socket went away (any close but our own); `code` as the close event gave it. */
   onSocketLost?(code: number): void;
   onReconnecting(attempt: number): void;
+  /**
+   * End Chat reached an open socket: send closeConversation now (`renew`: a new socket, so a
+   * renewChat without transcript goes first). The socket closes right after.
+   */
+  onEnd?(renew: boolean): void;
   onFinalClose(close: FinalClose): void;
   /** Any frame from the server arrived (activity, section 4 page refresh). */
   onActivity?(): void;
@@ -83,6 +88,11 @@ export interface Connection {
   answersPings(): boolean;
   /** No more retries (route cancel, close conversation). */
   stopRetrying(): void;
+  /**
+   * End Chat: closeConversation goes out on the open socket, or on the next one that opens
+   * while reconnecting (the attempts go on for it), then the connection ends.
+   */
+  end(): void;
   /** Closes on purpose: no retry, no chat-ended notice. */
   close(): void;
   dispose(): void;
@@ -153,6 +163,9 @@ export function createConnection(options: ConnectionOptions): Connection {
         return;
       case 'reconnecting':
         handlers.onReconnecting(effect.attempt);
+        return;
+      case 'deliverEnd':
+        handlers.onEnd?.(effect.renew);
         return;
       case 'ended':
         phaseTimers.dispose();
@@ -312,6 +325,7 @@ export function createConnection(options: ConnectionOptions): Connection {
     phase: () => state.phase,
     answersPings: () => pingAnswerSeen,
     stopRetrying: () => run({ type: 'stopRetrying' }),
+    end: () => run({ type: 'endRequested' }),
     close: () => run({ type: 'closeRequested' }),
     dispose() {
       disposed = true;

@@ -13,6 +13,11 @@
  *                       │ attempt > maxNumberOfRetries, transferred, retry stopped
  *                       ▼
  *   (any phase) ──▶ ended{close}     normal close 1000/1005, manual close, fatal error, never logged in
+ *
+ * End Chat (`endRequested`) while the socket is down does not end the machine: it goes on
+ * `ending` through backoff and connecting, and the next socket that opens delivers
+ * closeConversation and ends it. An ending chat is never taken for a move to another tab
+ * (a new chat in this tab writes a newer timestamp, not another tab).
  */
 
 /** Why the connection is over for good. */
@@ -44,6 +49,8 @@ export interface MachineState {
   retryAllowed: boolean;
   /** The close was asked for by this side (End Chat, timeouts): it ends without a notice. */
   manualClose: boolean;
+  /** End Chat was chosen while the server may not know yet: the chat lives on only to deliver closeConversation. */
+  ending: boolean;
 }
 
 export type MachineEvent =
@@ -60,7 +67,9 @@ export type MachineEvent =
   /** An error frame with a code other than 1. */
   | { type: 'fatalError' }
   | { type: 'stopRetrying' }
-  | { type: 'closeRequested' };
+  | { type: 'closeRequested' }
+  /** The visitor ended the chat (End Chat, Yes): closeConversation must reach the server. */
+  | { type: 'endRequested' };
 
 export type Effect =
   | { type: 'openSocket' }
@@ -69,6 +78,11 @@ export type Effect =
   /** Log in on the open socket; `repeat` when it is a reconnection. */
   | { type: 'login'; repeat: boolean }
   | { type: 'reconnecting'; attempt: number }
+  /**
+   * Send closeConversation on the open socket now; `renew`: it is a new socket, so a renewChat
+   * (without transcript) goes first to tell the server which chat. A closeSocket follows.
+   */
+  | { type: 'deliverEnd'; renew: boolean }
   | { type: 'ended'; close: FinalClose };
 
 export interface MachineConfig {
@@ -82,7 +96,14 @@ export interface Step {
 }
 
 export function initialMachineState(resuming: boolean): MachineState {
-  return { phase: { kind: 'idle' }, everOpened: false, loggedIn: resuming, retryAllowed: true, manualClose: false };
+  return {
+    phase: { kind: 'idle' },
+    everOpened: false,
+    loggedIn: resuming,
+    retryAllowed: true,
+    manualClose: false,
+    ending: false,
+  };
 }
 
 function end(state: MachineState, close: FinalClose): Step {
@@ -107,7 +128,7 @@ function retryOrGiveUp(state: MachineState, attempt: number, config: MachineConf
 function lost(state: MachineState, attempt: number, code: number, transferred: boolean, config: MachineConfig): Step {
   const final = state.manualClose || !state.retryAllowed || !state.loggedIn || config.normalCloseCodes.includes(code);
   if (final) return closedFinal(state, code);
-  if (transferred) return end(state, { kind: 'transferred' });
+  if (transferred && !state.ending) return end(state, { kind: 'transferred' });
   return retryOrGiveUp(state, attempt, config);
 }
 
@@ -128,6 +149,7 @@ export function transition(state: MachineState, event: MachineEvent, config: Mac
 
     case 'opened': {
       if (phase.kind !== 'connecting') return same;
+      if (state.ending) return deliverEnd(state, true);
       // A resumed chat opening at once is no reconnection; after a notice of an attempt it is.
       const repeat = state.everOpened || phase.attempt > 0;
       return {
@@ -162,7 +184,7 @@ export function transition(state: MachineState, event: MachineEvent, config: Mac
 
     case 'retryDue':
       if (phase.kind !== 'backoff') return same;
-      if (event.transferred) return end(state, { kind: 'transferred' });
+      if (event.transferred && !state.ending) return end(state, { kind: 'transferred' });
       if (!state.retryAllowed) return closedFinal(state, 1006);
       return {
         state: { ...state, phase: { kind: 'connecting', attempt: phase.attempt } },
@@ -186,7 +208,23 @@ export function transition(state: MachineState, event: MachineEvent, config: Mac
       if (phase.kind === 'idle' || phase.kind === 'backoff') return closedFinal(closing, 1000);
       return withEffectFirst({ type: 'closeSocket' }, closedFinal(closing, 1000));
     }
+
+    case 'endRequested':
+      if (state.ending) return same;
+      if (phase.kind === 'open') return deliverEnd(state, false);
+      // The server knows the chat and the socket is down: the next socket that opens delivers it.
+      if (state.loggedIn && state.retryAllowed && (phase.kind === 'backoff' || phase.kind === 'connecting')) {
+        return { state: { ...state, ending: true }, effects: [] };
+      }
+      return transition(state, { type: 'closeRequested' }, config);
   }
+}
+
+/** End Chat on an open socket: closeConversation goes out, then the socket closes on purpose. */
+function deliverEnd(state: MachineState, renew: boolean): Step {
+  const closing = { ...state, ending: true, retryAllowed: false, manualClose: true };
+  const step = closedFinal(closing, 1000);
+  return { state: step.state, effects: [{ type: 'deliverEnd', renew }, { type: 'closeSocket' }, ...step.effects] };
 }
 
 function withEffectFirst(effect: Effect, step: Step): Step {
