@@ -61,6 +61,42 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(socket().methods()[0]).toBe('renewChat');
   });
 
+  it('1. every frame either way is activity: a visitor who neither types nor hears from the agent keeps the chat (pings go out)', async () => {
+    const h = await started();
+    // Nothing arrives from the server (no pong, no message) for longer than refreshTimeoutSeconds;
+    // the page keeps pinging, so the chat is alive.
+    await vi.advanceTimersByTimeAsync((DEFAULTS.refreshTimeoutSeconds + 60) * 1000);
+    expect(
+      socket()
+        .methods()
+        .filter((m) => m === 'ping').length,
+    ).toBeGreaterThan(60);
+    const next = reload(h);
+    next.core.start();
+    expect(next.core.getSnapshot().availability).toEqual({ status: 'resuming' });
+    socket().open();
+    expect(socket().methods()[0]).toBe('renewChat');
+  });
+
+  it('1. typing signals are activity: a visitor who types without sending keeps the chat', async () => {
+    const h = await started({
+      page: {
+        options: { apiEndpointsDomain: 'https://api.example.com', pingTimer: 300_000, refreshTimeoutSeconds: 60 },
+      },
+    });
+    for (let i = 0; i < 4; i++) {
+      await vi.advanceTimersByTimeAsync(40_000);
+      h.core.customerTyping();
+    }
+    expect(socket().methods()).toEqual(['requestChat', 'isTyping', 'isTyping', 'isTyping', 'isTyping']);
+    await vi.advanceTimersByTimeAsync(30_000);
+    const next = reload(h, {
+      page: { options: { apiEndpointsDomain: 'https://api.example.com', refreshTimeoutSeconds: 60 } },
+    });
+    next.core.start();
+    expect(next.core.getSnapshot().availability).toEqual({ status: 'resuming' });
+  });
+
   it('2. no acknowledgements: the answer to the ping after a message proves it arrived; a server that never answers pings is trusted after the liveness window', async () => {
     const h = await started();
     h.core.sendMessage('Is it in stock?');

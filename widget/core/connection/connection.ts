@@ -41,7 +41,7 @@ export interface ConnectionHandlers {
    */
   onEnd?(renew: boolean): void;
   onFinalClose(close: FinalClose): void;
-  /** Any frame from the server arrived (activity, section 4 page refresh). */
+  /** A frame went out or came in, whatever it was (activity, section 4 page refresh). */
   onActivity?(): void;
 }
 
@@ -212,6 +212,7 @@ export function createConnection(options: ConnectionOptions): Connection {
   function send(frame: ClientFrame): boolean {
     if (socket === null || socket.readyState !== SOCKET_OPEN) return false;
     socket.send(JSON.stringify(frame));
+    handlers.onActivity?.();
     return true;
   }
 
