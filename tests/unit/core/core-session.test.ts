@@ -328,6 +328,24 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(deliveries(h)).toEqual(['typed while away:failed']);
   });
 
+  it('9. with a server that acknowledges, the reconnect notices sit where they happened: above what arrives after the reconnect and above the message still unacknowledged', async () => {
+    const h = await started();
+    h.core.sendMessage('acknowledged');
+    socket().ack();
+    h.core.sendMessage('unacknowledged');
+    socket().drop(1006);
+    await vi.advanceTimersByTimeAsync(3000);
+    socket().open();
+    socket().notify(said('live_agent', 'There you are again', Date.now()));
+    expect(texts(h).slice(-5)).toEqual([
+      'acknowledged',
+      TEXTS.attemptingReconnect,
+      TEXTS.reconnected,
+      'There you are again',
+      'unacknowledged',
+    ]);
+  });
+
   it('9. server durations are clamped: a comfort delay of 2^31 s or a pingTimer of 2^40 ms does not spin', async () => {
     const h = harness({
       availability: availableAnswer({

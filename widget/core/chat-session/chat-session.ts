@@ -219,7 +219,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     // Stamped before the frame goes out: the server closes the other tab's socket as soon as
     // it reads a renewChat, and that tab must already find this newer timestamp.
     stamp();
-    if (repeat) emit({ type: 'reconnected', at: env.now() });
+    if (repeat) emit({ type: 'reconnected', at: env.now(), acknowledging: delivery.acknowledging() });
     if (credentials === null) {
       connection.send(
         requestChatFrame({
@@ -439,7 +439,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         replayTimer = clearTimer(replayTimer);
       },
       onReconnecting(attempt) {
-        emit({ type: 'reconnecting', attempt, at: env.now() });
+        emit({ type: 'reconnecting', attempt, at: env.now(), acknowledging: delivery.acknowledging() });
       },
       onEnd: deliverEnd,
       onFinalClose,
