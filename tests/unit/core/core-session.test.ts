@@ -112,6 +112,17 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(deliveries(quiet)).toEqual(['hello?:sent']);
   });
 
+  it('2. a server that neither acknowledges nor answers pings: each message stops showing "Sending…" livenessTimeout after it went out, not a window later', async () => {
+    const h = await started();
+    h.core.sendMessage('first');
+    await vi.advanceTimersByTimeAsync(DEFAULTS.livenessTimeout / 2);
+    h.core.sendMessage('second');
+    await vi.advanceTimersByTimeAsync(DEFAULTS.livenessTimeout / 2);
+    expect(deliveries(h)).toEqual(['first:sent', 'second:pending']);
+    await vi.advanceTimersByTimeAsync(DEFAULTS.livenessTimeout / 2);
+    expect(deliveries(h)).toEqual(['first:sent', 'second:sent']);
+  });
+
   it('2. no acknowledgements, then a drop: what the replay shows is not sent again; the rest is, once', async () => {
     const h = await started();
     h.core.sendMessage('one');

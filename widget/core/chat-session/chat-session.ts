@@ -52,11 +52,17 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   let renewAccepted = false;
   /** End Chat was chosen: nothing more is shown or stored; closeConversation still has to reach the server. */
   let ending = false;
+  /**
+   * Timers and who owns them: the connect timer (maxWaitTime until the chat request is
+   * confirmed, across sockets) is this session's and goes when it finishes; the replay wait and
+   * the settle timer belong to one socket and are set in the connection's open phase, so they
+   * go with that socket (connection.openPhaseTimeout).
+   */
   let connectTimer: TimerHandle | null = null;
   /** Gives up waiting for the answer to the post-renew ping (a server that never answers pings). */
-  let replayTimer: TimerHandle | null = null;
+  let stopReplayWait: (() => void) | null = null;
   /** Rule 3 of delivery.ts, for servers that never answer pings. */
-  let settleTimer: TimerHandle | null = null;
+  let stopSettle: (() => void) | null = null;
   const delivery = createDelivery({ maxSends: settings.maxDeliveryAttempts });
   let onHoldGroups: { comfort: WebOnHoldComfortGroup | null; urls: WebOnHoldUrlGroup | null } = {
     comfort: options.resume?.chatState?.onHold.comfort ?? null,
@@ -110,6 +116,14 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     return null;
   }
 
+  /** The chat is over: the open phase's timers would go with the socket anyway; not a moment later. */
+  function stopSocketTimers(): void {
+    stopReplayWait?.();
+    stopSettle?.();
+    stopReplayWait = null;
+    stopSettle = null;
+  }
+
   function delivered(ids: readonly string[]): void {
     if (ids.length > 0) emit({ type: 'customerMessagesDelivered', ids });
   }
@@ -128,18 +142,25 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     stamp();
     const marker = delivery.pingMarker();
     connection.barrier(() => delivered(delivery.pingAnswered(marker)));
-    if (settleTimer === null) scheduleSettle();
+    scheduleSettle();
   }
 
-  /** delivery.ts rule 3: a server that never answered a ping is not held to answering one. */
+  /**
+   * delivery.ts rule 3: a server that never answered a ping is not held to answering one; a
+   * message is trusted once its socket stayed open livenessTimeout after it went out, and not
+   * a moment later (the timer is for the oldest message in flight).
+   */
   function scheduleSettle(): void {
-    settleTimer = env.timers.setTimeout(() => {
-      settleTimer = null;
-      if (connection.isOpen() && !connection.answersPings()) {
-        delivered(delivery.settled(env.now() - settings.livenessTimeout));
-      }
-      if (delivery.pending().length > 0) scheduleSettle();
-    }, settings.livenessTimeout);
+    stopSettle?.();
+    stopSettle = null;
+    const oldest = delivery.oldestInFlight();
+    if (oldest === null || connection.answersPings()) return;
+    const due = Math.max(0, oldest + settings.livenessTimeout - env.now());
+    stopSettle = connection.openPhaseTimeout(due, () => {
+      stopSettle = null;
+      if (!connection.answersPings()) delivered(delivery.settled(env.now() - settings.livenessTimeout));
+      scheduleSettle();
+    });
   }
 
   /** Any answer after a renew (a notification, an acknowledgement, the barrier's pong) accepts it. */
@@ -151,7 +172,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
 
   /** The replay after a renew is over: what the server did not show goes out again, in order. */
   function replayComplete(): void {
-    replayTimer = clearTimer(replayTimer);
+    stopReplayWait?.();
+    stopReplayWait = null;
     delivery.replayComplete();
     flushOutbox();
   }
@@ -165,17 +187,18 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     renewUnanswered = true;
     connection.send(renewChatFrame(guid, authenticationKey, true));
     delivery.loggedIn(true);
-    replayTimer = clearTimer(replayTimer);
+    stopReplayWait?.();
+    stopReplayWait = null;
     const barrierSent = connection.barrier(() => {
       answered();
       replayComplete();
     });
     if (!barrierSent) return;
-    replayTimer = env.timers.setTimeout(() => {
-      replayTimer = null;
+    stopReplayWait = connection.openPhaseTimeout(settings.pingTimer * 2, () => {
+      stopReplayWait = null;
       env.logger.warn('chat socket: no answer to the ping after renewChat; re-sending unconfirmed messages');
       replayComplete();
-    }, settings.pingTimer * 2);
+    });
   }
 
   function queueMessage(raw: string): void {
@@ -363,8 +386,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     if (finished) return;
     finished = true;
     connectTimer = clearTimer(connectTimer);
-    replayTimer = clearTimer(replayTimer);
-    settleTimer = clearTimer(settleTimer);
+    stopSocketTimers();
     onHold.stop();
     agentTyping.cancel();
     // Nothing will carry them now: no message stays 'Sending…' under the chat-ended panel.
@@ -436,7 +458,6 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
           if (failure !== null) failed([failure]);
         }
         delivery.socketLost();
-        replayTimer = clearTimer(replayTimer);
       },
       onReconnecting(attempt) {
         emit({ type: 'reconnecting', attempt, at: env.now(), acknowledging: delivery.acknowledging() });
@@ -467,8 +488,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   function dispose(): void {
     finished = true;
     connectTimer = clearTimer(connectTimer);
-    replayTimer = clearTimer(replayTimer);
-    settleTimer = clearTimer(settleTimer);
+    stopSocketTimers();
     onHold.dispose();
     agentTyping.dispose();
     connection.dispose();

@@ -86,6 +86,11 @@ export interface Connection {
   phase(): Phase;
   /** Whether the server has answered a ping in this chat (the liveness check applies). */
   answersPings(): boolean;
+  /**
+   * A timeout owned by the open phase: it goes with the socket (a drop, liveness lost, the end)
+   * and never fires into the next one. Outside the open phase nothing is set. Returns a cancel.
+   */
+  openPhaseTimeout(ms: number, fire: () => void): () => void;
   /** No more retries (route cancel, close conversation). */
   stopRetrying(): void;
   /**
@@ -111,6 +116,8 @@ export function createConnection(options: ConnectionOptions): Connection {
   let pingsSent = 0;
   let pingsAnswered = 0;
   let barriers: { at: number; answered: () => void }[] = [];
+  /** Per socket: when each ping not answered yet went out, oldest first (the liveness clock). */
+  let unansweredSince: number[] = [];
   let stopLivenessTimer: (() => void) | null = null;
   const ignoredSeen = new Set<string>();
 
@@ -178,20 +185,33 @@ export function createConnection(options: ConnectionOptions): Connection {
     pingsSent = 0;
     pingsAnswered = 0;
     barriers = [];
+    unansweredSince = [];
+  }
+
+  /**
+   * Liveness: a server that answers pings must answer each within livenessTimeout, or the
+   * socket is dead (half-open). The deadline is the oldest unanswered ping's, so it holds from
+   * the moment a ping goes out, even one sent before the server's first answer in this chat.
+   */
+  function checkLiveness(): void {
+    stopLivenessTimer?.();
+    stopLivenessTimer = null;
+    const oldest = unansweredSince[0];
+    if (oldest === undefined || !pingAnswerSeen) return;
+    const wait = Math.max(0, oldest + settings.livenessTimeout - env.now());
+    stopLivenessTimer = phaseTimers.timeout(wait, () => {
+      stopLivenessTimer = null;
+      env.logger.warn(`chat socket: no answer to a ping within ${settings.livenessTimeout} ms; reconnecting`);
+      lost(1006);
+      run({ type: 'livenessLost' });
+    });
   }
 
   function ping(): boolean {
     if (!send(pingFrame())) return false;
     pingsSent += 1;
-    // Liveness: a server that answers pings must answer this one in time, or the socket is dead.
-    if (stopLivenessTimer === null && pingAnswerSeen) {
-      stopLivenessTimer = phaseTimers.timeout(settings.livenessTimeout, () => {
-        stopLivenessTimer = null;
-        env.logger.warn(`chat socket: no answer to a ping within ${settings.livenessTimeout} ms; reconnecting`);
-        lost(1006);
-        run({ type: 'livenessLost' });
-      });
-    }
+    unansweredSince.push(env.now());
+    if (stopLivenessTimer === null) checkLiveness();
     return true;
   }
 
@@ -200,10 +220,8 @@ export function createConnection(options: ConnectionOptions): Connection {
     if (pingsAnswered >= pingsSent) return;
     pingsAnswered += 1;
     pingAnswerSeen = true;
-    if (pingsAnswered === pingsSent) {
-      stopLivenessTimer?.();
-      stopLivenessTimer = null;
-    }
+    unansweredSince.shift();
+    checkLiveness();
     const due = barriers.filter((b) => b.at <= pingsAnswered);
     barriers = barriers.filter((b) => b.at > pingsAnswered);
     for (const barrier of due) barrier.answered();
@@ -325,6 +343,10 @@ export function createConnection(options: ConnectionOptions): Connection {
     isOpen: () => socket !== null && socket.readyState === SOCKET_OPEN,
     phase: () => state.phase,
     answersPings: () => pingAnswerSeen,
+    openPhaseTimeout(ms, fire) {
+      if (disposed || state.phase.kind !== 'open') return () => {};
+      return phaseTimers.timeout(ms, fire);
+    },
     stopRetrying: () => run({ type: 'stopRetrying' }),
     end: () => run({ type: 'endRequested' }),
     close: () => run({ type: 'closeRequested' }),
