@@ -260,9 +260,13 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(h.env.storage.items.has('guid')).toBe(false);
     await vi.advanceTimersByTimeAsync(3000);
     socket().open();
-    expect(socket().methods()).toEqual(['renewChat', 'closeConversation']);
+    // A ping after it: its answer proves the server has it (as for a message).
+    expect(socket().methods()).toEqual(['renewChat', 'closeConversation', 'ping']);
     expect(socket().sent[0]).toMatchObject({ body: { requestFullTranscript: false } });
     expect(h.env.storage.items.has('guid')).toBe(false);
+    // A server that never answered a ping is trusted once the socket stayed open livenessTimeout.
+    await vi.advanceTimersByTimeAsync(DEFAULTS.livenessTimeout);
+    expect(socket().closedWith).toBe(1000);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeSocket.instances).toHaveLength(2);
   });
@@ -282,10 +286,13 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     const retry = socket();
     expect(retry).not.toBe(fresh);
     retry.open();
-    expect(retry.methods()).toEqual(['renewChat', 'closeConversation']);
+    expect(retry.methods()).toEqual(['renewChat', 'closeConversation', 'ping']);
     expect(retry.sent[0]).toMatchObject({
       body: { guid: 42, authenticationKey: 'key-42', requestFullTranscript: false },
     });
+    // The answer to the ping after it proves the server has it; then the socket closes.
+    expect(retry.closedWith).toBeNull();
+    retry.pong();
     expect(retry.closedWith).toBe(1000);
     // The new chat goes on, untouched by the old one.
     expect(h.core.getSnapshot().chat.status).toEqual({ kind: 'waiting' });
@@ -310,8 +317,28 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     const retry = socket();
     expect(retry).not.toBe(fresh);
     retry.open();
-    expect(retry.methods()).toEqual(['renewChat', 'closeConversation']);
+    expect(retry.methods()).toEqual(['renewChat', 'closeConversation', 'ping']);
     expect(h.core.getSnapshot().chat.status).toEqual({ kind: 'waiting' });
+  });
+
+  it('8. End Chat on a socket gone half-open (not yet noticed): closeConversation vanishes, the liveness check notices, and the next socket carries it', async () => {
+    const h = await started();
+    await vi.advanceTimersByTimeAsync(DEFAULTS.pingTimer);
+    await answerPings(socket());
+    const halfOpen = socket();
+    h.core.closeDialog();
+    h.core.confirmEndChat(true);
+    expect(halfOpen.methods().slice(-2)).toEqual(['closeConversation', 'ping']);
+    expect(halfOpen.closedWith).toBeNull();
+    await vi.advanceTimersByTimeAsync(DEFAULTS.livenessTimeout);
+    expect(halfOpen.closedWith).toBe(1000);
+    await vi.advanceTimersByTimeAsync(3000);
+    const next = socket();
+    expect(next).not.toBe(halfOpen);
+    next.open();
+    expect(next.methods()).toEqual(['renewChat', 'closeConversation', 'ping']);
+    next.pong();
+    expect(next.closedWith).toBe(1000);
   });
 
   it('8. the connect timeout tells the service the visitor gave up before closing', async () => {

@@ -228,14 +228,20 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
 
   /**
    * End Chat reached an open socket: at once, or the next socket while reconnecting (`renew`),
-   * which first tells the server which chat (no transcript: nobody will read it).
+   * which first tells the server which chat (no transcript: nobody will read it). It counts as
+   * delivered by the rules of a message (delivery.ts 2 and 3): the answer to a ping sent after
+   * it, or, from a server that never answers pings, the socket staying open livenessTimeout.
+   * A socket that dies first (a half-open one: the liveness check) is retried and it goes again.
    */
   function deliverEnd(renew: boolean): void {
-    if (renew) {
-      if (credentials === null) return;
+    if (renew && credentials !== null) {
       connection.send(renewChatFrame(credentials.guid, credentials.authenticationKey, false));
     }
     connection.send(closeConversationFrame());
+    connection.barrier(() => connection.endDelivered());
+    if (!connection.answersPings()) {
+      connection.openPhaseTimeout(settings.livenessTimeout, () => connection.endDelivered());
+    }
   }
 
   function login(repeat: boolean): void {
@@ -507,7 +513,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       ending = true;
       // closeConversation now, or on the next socket while reconnecting (or never, when the
       // attempts run out); the session disposes itself when the connection ends (onFinalClose).
-      connection.end();
+      // A chat the service never confirmed on a socket that is gone cannot be named to it.
+      if (credentials === null && !connection.isOpen()) connection.close();
+      else connection.end();
       if (connection.phase().kind === 'ended') dispose();
     },
     dispose,

@@ -37,7 +37,7 @@ export interface ConnectionHandlers {
   onReconnecting(attempt: number): void;
   /**
    * End Chat reached an open socket: send closeConversation now (`renew`: a new socket, so a
-   * renewChat without transcript goes first). The socket closes right after.
+   * renewChat without transcript goes first), then call `endDelivered()` once the server has it.
    */
   onEnd?(renew: boolean): void;
   onFinalClose(close: FinalClose): void;
@@ -95,9 +95,12 @@ export interface Connection {
   stopRetrying(): void;
   /**
    * End Chat: closeConversation goes out on the open socket, or on the next one that opens
-   * while reconnecting (the attempts go on for it), then the connection ends.
+   * while reconnecting (the attempts go on for it, and again if that socket dies before the
+   * server has it), then the connection ends.
    */
   end(): void;
+  /** The server has the closeConversation of End Chat: the connection closes and ends. */
+  endDelivered(): void;
   /** Closes on purpose: no retry, no chat-ended notice. */
   close(): void;
   dispose(): void;
@@ -349,6 +352,7 @@ export function createConnection(options: ConnectionOptions): Connection {
     },
     stopRetrying: () => run({ type: 'stopRetrying' }),
     end: () => run({ type: 'endRequested' }),
+    endDelivered: () => run({ type: 'endDelivered' }),
     close: () => run({ type: 'closeRequested' }),
     dispose() {
       disposed = true;

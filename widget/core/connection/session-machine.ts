@@ -14,10 +14,12 @@
  *                       ▼
  *   (any phase) ──▶ ended{close}     normal close 1000/1005, manual close, fatal error, never logged in
  *
- * End Chat (`endRequested`) while the socket is down does not end the machine: it goes on
- * `ending` through backoff and connecting, and the next socket that opens delivers
- * closeConversation and ends it. An ending chat is never taken for a move to another tab
- * (a new chat in this tab writes a newer timestamp, not another tab).
+ * End Chat (`endRequested`) does not end the machine at once: it goes on `ending` until the
+ * server has closeConversation. On an open socket it goes out now; while the socket is down
+ * the next socket that opens carries it (after a renewChat). The shell reports the proof
+ * (`endDelivered`: the answer to a ping sent after it, as for a message) and only then does
+ * the machine close; a socket that dies first is retried like any other. An ending chat is
+ * never taken for a move to another tab (a new chat in this tab writes a newer timestamp).
  */
 
 /** Why the connection is over for good. */
@@ -69,7 +71,9 @@ export type MachineEvent =
   | { type: 'stopRetrying' }
   | { type: 'closeRequested' }
   /** The visitor ended the chat (End Chat, Yes): closeConversation must reach the server. */
-  | { type: 'endRequested' };
+  | { type: 'endRequested' }
+  /** The server has the closeConversation sent on this socket (a ping sent after it was answered). */
+  | { type: 'endDelivered' };
 
 export type Effect =
   | { type: 'openSocket' }
@@ -80,7 +84,8 @@ export type Effect =
   | { type: 'reconnecting'; attempt: number }
   /**
    * Send closeConversation on the open socket now; `renew`: it is a new socket, so a renewChat
-   * (without transcript) goes first to tell the server which chat. A closeSocket follows.
+   * (without transcript) goes first to tell the server which chat. The shell answers with
+   * `endDelivered` once the server has it.
    */
   | { type: 'deliverEnd'; renew: boolean }
   | { type: 'ended'; close: FinalClose };
@@ -149,7 +154,6 @@ export function transition(state: MachineState, event: MachineEvent, config: Mac
 
     case 'opened': {
       if (phase.kind !== 'connecting') return same;
-      if (state.ending) return deliverEnd(state, true);
       // A resumed chat opening at once is no reconnection; after a notice of an attempt it is.
       const repeat = state.everOpened || phase.attempt > 0;
       return {
@@ -160,7 +164,8 @@ export function transition(state: MachineState, event: MachineEvent, config: Mac
           loggedIn: true,
           manualClose: false,
         },
-        effects: [{ type: 'login', repeat }],
+        // An ending chat's socket only carries closeConversation: no login, no transcript.
+        effects: [state.ending ? { type: 'deliverEnd', renew: true } : { type: 'login', repeat }],
       };
     }
 
@@ -211,20 +216,19 @@ export function transition(state: MachineState, event: MachineEvent, config: Mac
 
     case 'endRequested':
       if (state.ending) return same;
-      if (phase.kind === 'open') return deliverEnd(state, false);
+      if (phase.kind === 'open') {
+        return { state: { ...state, ending: true }, effects: [{ type: 'deliverEnd', renew: false }] };
+      }
       // The server knows the chat and the socket is down: the next socket that opens delivers it.
       if (state.loggedIn && state.retryAllowed && (phase.kind === 'backoff' || phase.kind === 'connecting')) {
         return { state: { ...state, ending: true }, effects: [] };
       }
       return transition(state, { type: 'closeRequested' }, config);
-  }
-}
 
-/** End Chat on an open socket: closeConversation goes out, then the socket closes on purpose. */
-function deliverEnd(state: MachineState, renew: boolean): Step {
-  const closing = { ...state, ending: true, retryAllowed: false, manualClose: true };
-  const step = closedFinal(closing, 1000);
-  return { state: step.state, effects: [{ type: 'deliverEnd', renew }, { type: 'closeSocket' }, ...step.effects] };
+    case 'endDelivered':
+      if (!state.ending || phase.kind !== 'open') return same;
+      return transition(state, { type: 'closeRequested' }, config);
+  }
 }
 
 function withEffectFirst(effect: Effect, step: Step): Step {
