@@ -328,7 +328,9 @@ export function createConnection(options: ConnectionOptions): Connection {
     if (current !== null) {
       current.onopen = null;
       current.onmessage = null;
-      current.onerror = null;
+      // A socket let go may still report an error: closing one that is still connecting does
+      // (Node's ws throws it when nobody listens). It is nobody's business now, but never unhandled.
+      current.onerror = () => {};
       current.onclose = null;
     }
     socket = null;
