@@ -193,7 +193,11 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
     await v.until((s) => s.chat.status.kind === 'active');
     const newGuid = Number(stored(v, 'guid'));
     expect(newGuid).not.toBe(oldGuid);
-    await v.server.waitFor((sessions) => methods(sessions, oldGuid).includes('closeConversation'), 5000);
+    await v.server.waitFor((sessions) => sessions.find((s) => s.guid === oldGuid)?.ended === true, 5000);
+    expect(methods(v.server.sessions(), oldGuid)).toContain('closeConversation');
+    // The old chat's end (the service answers closeConversation and closes) leaves the new chat's stored session alone.
+    await v.until(() => v.sockets.filter((socket) => socket.readyState === socket.CLOSED).length >= 2);
+    expect(stored(v, 'guid')).toBe(String(newGuid));
     expect(v.state().chat.status).toEqual({ kind: 'active' });
     expect(v.texts()).not.toContain(TEXTS.openedInAnotherTab);
     expect(methods(v.server.sessions(), newGuid)).not.toContain('closeConversation');

@@ -290,6 +290,9 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(retry.sent[0]).toMatchObject({
       body: { guid: 42, authenticationKey: 'key-42', requestFullTranscript: false },
     });
+    // The service answers closeConversation with its own: the new chat's stored session stays.
+    retry.notify({ method: 'closeConversation' });
+    expect(h.env.storage.items.get('guid')).toBe('43');
     // The answer to the ping after it proves the server has it; then the socket closes.
     expect(retry.closedWith).toBeNull();
     retry.pong();
@@ -318,7 +321,12 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(retry).not.toBe(fresh);
     retry.open();
     expect(retry.methods()).toEqual(['renewChat', 'closeConversation', 'ping']);
+    // The service had already ended the old chat: its refusal leaves the new chat's stored session alone.
+    retry.error(2, 'Unable to reconnect, session key is invalid or expired');
+    expect(retry.closedWith).toBe(1000);
+    expect(h.env.storage.items.get('guid')).toBe('43');
     expect(h.core.getSnapshot().chat.status).toEqual({ kind: 'waiting' });
+    expect(JSON.stringify(h.core.getSnapshot())).not.toContain('Error code');
   });
 
   it('8. End Chat on a socket gone half-open (not yet noticed): closeConversation vanishes, the liveness check notices, and the next socket carries it', async () => {

@@ -105,6 +105,14 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     session.touchActivity(now);
   }
 
+  /**
+   * This chat is over: a reload must not renew it. Once the visitor has ended it (End Chat),
+   * the storage already belongs to what came next (a new chat), whatever the old socket says.
+   */
+  function forgetStored(): void {
+    if (!ending) session.clear();
+  }
+
   /** Participants and on-hold groups go with the stored session, so a reload restores them. */
   function saveChatState(): void {
     if (ending || credentials === null) return;
@@ -299,7 +307,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       case 'routeCancel':
         connection.stopRetrying();
         finishWith(() => {
-          session.clear();
+          forgetStored();
           emit({
             type: 'chatFailed',
             card: { tone: 'error', title: TEXTS.noSuitableAgents, body: TEXTS.failureBody },
@@ -341,7 +349,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       case 'closeConversation':
         connection.stopRetrying();
         onHold.stop();
-        session.clear();
+        forgetStored();
         failed(delivery.endAll());
         emit({ type: 'chatEnded', reason: 'agentClosed', notice: null, at });
         return;
@@ -408,7 +416,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     }
     finishWith(() => {
       // Any end but a move to another tab leaves nothing to resume: a reload must not renew it.
-      if (close.kind !== 'transferred') session.clear();
+      if (close.kind !== 'transferred') forgetStored();
       if (resumeRefused) {
         emit({
           type: 'chatFailed',
@@ -444,7 +452,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         if (id !== null) delivered([id]);
       },
       onFatalError(code, message) {
-        session.clear();
+        forgetStored();
         if (renewUnanswered) {
           // A refused renew is the end of that chat, not an error the visitor can act on.
           env.logger.warn(`chat socket: renewChat refused (error ${code}: ${message})`);
@@ -481,7 +489,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     connectTimer = env.timers.setTimeout(() => {
       connectTimer = null;
       finishWith(() => {
-        session.clear();
+        forgetStored();
         emit({ type: 'chatFailed', card: errorCard() });
       });
       // The service may hold the request in a queue: tell it the visitor gave up.
