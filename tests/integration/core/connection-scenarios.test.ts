@@ -119,13 +119,19 @@ describe('built-in scenarios over a real socket: connection', () => {
     expect(v.sockets).toHaveLength(1);
   });
 
-  it('connect-timeout: no confirmation within maxWaitTime → error card, loader hidden, back to the form', async () => {
+  it('connect-timeout: no confirmation within maxWaitTime → error card, loader hidden, back to the form; the service is told the visitor gave up (issue 10, case 8)', async () => {
     const v = await started('connect-timeout', { page: { options: { maxWaitTime: 6 } } });
     expect(v.state().mode).toBe('loading');
     const state = await v.until((s) => s.statusCard !== null, 9000);
     expect(state.mode).toBe('logon');
     expect(state.statusCard).toEqual({ tone: 'error', title: TEXTS.failureTitle, body: TEXTS.failureBody });
     expect(state.chat.status).toEqual({ kind: 'idle' });
+    // The service may hold the request in a queue: closeConversation went out before the socket closed.
+    await v.server.waitFor((sessions) =>
+      (sessions[0]?.received ?? []).some(
+        (r) => (r.frame as { body: { method: string } }).body.method === 'closeConversation',
+      ),
+    );
   }, 15_000);
 
   it('tab-transfer: the new tab resumes with the full transcript once; the old tab is told it moved', async () => {

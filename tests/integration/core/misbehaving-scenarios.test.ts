@@ -4,9 +4,10 @@
  * server (the capture), per numbered case.
  */
 import { mkdtempSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { WidgetState } from '../../../widget/core/chat/state.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { customer, recordedClientFrames, sharedStorage, visits } from './support/core-over-mock.js';
@@ -105,7 +106,7 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     v.core.sendMessage('first');
     await v.until((s) => agentLines(s).includes('Let me look into that.'));
     // The socket has gone silent: this message vanishes, its ping is never answered.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await v.server.waitFor((sessions) => sessions[0]?.socket === 'half-open');
     v.core.sendMessage('into the void');
     await v.until((s) => s.chat.connection.kind === 'reconnecting', 10_000);
     await v.until((s) => agentLines(s).some((line) => line.includes('"into the void"')), 15_000);
@@ -152,7 +153,6 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     await v.until((s) => s.chat.connection.kind === 'online' && v.sockets.length === 2, 10_000);
     v.core.sendMessage('a short one');
     await v.until((s) => agentLines(s).some((line) => line.includes('"a short one"')), 10_000);
-    await new Promise((resolve) => setTimeout(resolve, 500));
     expect(v.sockets).toHaveLength(2);
     expect(v.state().chat.messages.find((m) => m.kind === 'customer')).toMatchObject({
       delivery: 'failed',
@@ -160,5 +160,113 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     });
     await v.server.close();
     expect(wireMessages(record)).toEqual(['a short one']);
+  });
+
+  it("9. half-open with a server that acknowledges: the reconnect notices sit where they happened, the rest is the server's order", async () => {
+    const v = await started('half-open', { page: page() });
+    const guid = Number(v.env.storage?.getItem('guid'));
+    v.core.sendMessage('first');
+    await v.until((s) => agentLines(s).includes('Let me look into that.'));
+    await v.server.waitFor((sessions) => sessions[0]?.socket === 'half-open');
+    v.core.sendMessage('into the void');
+    await v.until((s) => agentLines(s).includes('You said: "into the void".'), 15_000);
+    const texts = v.texts();
+    expect(texts.slice(texts.indexOf('Let me look into that.'))).toEqual([
+      'Let me look into that.',
+      TEXTS.attemptingReconnect,
+      TEXTS.reconnected,
+      'There you are again, Ada.',
+      'into the void',
+      'You said: "into the void".',
+    ]);
+    const shown = v
+      .state()
+      .chat.messages.flatMap((m) => (m.kind === 'customer' || m.kind === 'live_agent' ? [m.text] : []));
+    expect(shown).toEqual((v.server.transcript(guid) ?? []).map((entry) => entry.message));
+  });
+
+  it('9. reconnect-exhausted: a message typed while reconnecting fails when the chat ends, never left "Sending…"', async () => {
+    const v = await started('reconnect-exhausted', { page: page({ maxNumberOfRetries: 2 }) });
+    await v.until((s) => s.chat.connection.kind === 'reconnecting', 10_000);
+    v.core.sendMessage('anyone?');
+    const ended = await v.until((s) => s.chat.status.kind === 'ended', 10_000);
+    expect(ended.chat.status).toEqual({ kind: 'ended', reason: 'unableToReconnect' });
+    expect(ended.chat.messages.find((m) => m.kind === 'customer')).toMatchObject({
+      text: 'anyone?',
+      delivery: 'failed',
+      failure: 'chatEnded',
+    });
+  });
+});
+
+/** A TCP listener that accepts connections and never answers: a WebSocket handshake that never completes. */
+async function blackHole(): Promise<{
+  url: string;
+  accepted: () => number;
+  open: () => number;
+  close(): Promise<void>;
+}> {
+  const sockets = new Set<Socket>();
+  let accepted = 0;
+  const listener = createServer((socket) => {
+    accepted += 1;
+    sockets.add(socket);
+    // Reads (and ignores) the handshake, so it sees the client let go.
+    socket.resume();
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const address = listener.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return {
+    url: `ws://127.0.0.1:${port}/chat`,
+    accepted: () => accepted,
+    open: () => sockets.size,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        listener.close(() => resolve());
+      }),
+  };
+}
+
+describe('a socket that never opens (issue 10, case 5: the connect timeout)', () => {
+  let hole: Awaited<ReturnType<typeof blackHole>> | null = null;
+  afterEach(async () => {
+    await hole?.close();
+    hole = null;
+  });
+
+  it('5. a stored chat whose every socket hangs in the handshake: each attempt ends after connectTimeout, then unable to reconnect', async () => {
+    hole = await blackHole();
+    const listener = hole;
+    // A chat stored by the last page; its socket address now leads to a listener that never answers.
+    const storage = sharedStorage();
+    for (const [key, value] of Object.entries({
+      guid: '4242',
+      ak: 'stored-key',
+      lastChatRequestTimestamp: String(Date.now()),
+      webChatUrl: listener.url,
+    }))
+      storage.setItem(key, value);
+    const v = await open('happy-path', {
+      storage,
+      page: { options: { connectTimeout: 1000, retryInterval: 100, retryJitter: 0, maxNumberOfRetries: 2 } },
+    });
+    const started = Date.now();
+    v.core.start();
+    expect(v.state().availability).toEqual({ status: 'resuming' });
+    const ended = await v.until((s) => s.chat.status.kind === 'ended', 10_000);
+    expect(ended.chat.status).toEqual({ kind: 'ended', reason: 'unableToReconnect' });
+    expect(v.texts().filter((t) => t === TEXTS.attemptingReconnect)).toHaveLength(2);
+    expect(v.texts().at(-1)).toBe(TEXTS.unableToReconnect);
+    // Three attempts of a second each (and two short waits): not forever.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    expect(listener.accepted()).toBe(3);
+    // The widget let go of every hanging socket.
+    await v.until(() => listener.open() === 0, 5000);
+    expect(storage.items.has('guid')).toBe(false);
+    expect(v.env.onError).not.toHaveBeenCalled();
   });
 });

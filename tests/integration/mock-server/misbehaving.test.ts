@@ -98,6 +98,25 @@ describe('half-open', () => {
   });
 });
 
+describe('silent-agent', () => {
+  it('Sam joins without a word and pings get no answer; a message gets one', async () => {
+    server = await start('silent-agent', { speed: 20 });
+    const client = await connect(server);
+    await client.requestChat();
+    expect((await client.next(isNotification('newParticipant'))).body).toMatchObject({ displayName: 'Sam' });
+    client.send(frames.ping());
+    client.send(frames.newMessage('anyone there?'));
+    await client.next(said(/You said: "anyone there\?"/));
+    expect(client.received.filter(isNotification('pong'))).toEqual([]);
+    expect(client.received.filter(isNotification('newMessage'))).toHaveLength(1);
+    expect(server.sessions()[0]?.received.map((r) => (r.frame as { body: { method: string } }).body.method)).toEqual([
+      'requestChat',
+      'ping',
+      'newMessage',
+    ]);
+  });
+});
+
 describe('server-ends-chat', () => {
   it('closes with 1000 after the goodbye; the session is over and cannot be renewed', async () => {
     server = await start('server-ends-chat', { speed: 20 });

@@ -75,6 +75,7 @@ it('covers every built-in scenario with a test below (happy-path in its own file
     'route-cancel',
     'server-ends-chat',
     'server-error',
+    'silent-agent',
     'slow-availability',
     'supervisor-barge',
     'supervisor-observe',

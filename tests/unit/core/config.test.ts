@@ -1,7 +1,15 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS } from '../../../widget/core/config/defaults.js';
+import {
+  DEFAULTS,
+  DURATION_LIMITS,
+  NUMBER_LIMITS,
+  ON_HOLD_SECONDS_LIMITS,
+} from '../../../widget/core/config/defaults.js';
 import { normalizeLocale, readPageConfig, toFlag } from '../../../widget/core/config/page-config.js';
 import { resolveSettings } from '../../../widget/core/config/settings.js';
+import { repoRoot } from '../../support/specs.js';
 
 describe('page configuration (section 3)', () => {
   it('§3 locale: default en-us, lowercased, underscore normalised to hyphen', () => {
@@ -114,5 +122,30 @@ describe('settings: defaults < chatWidgetParams < page options (sections 3 and 9
     expect(settings.retryInterval).toBe(DEFAULTS.retryInterval);
     expect(settings.attributes).toEqual(DEFAULTS.attributes);
     expect(settings.maxWaitTime).toBe(600);
+  });
+});
+
+describe('clamped ranges (issue 10: every server-supplied or overridable duration)', () => {
+  it('any source is clamped: a server cannot make a timer spin or overflow', () => {
+    const settings = resolveSettings({ pingTimer: 2 ** 40, retryInterval: -5, retryJitter: 7, maxWaitTime: 1e12 });
+    expect(settings.pingTimer).toBe(300_000);
+    expect(settings.retryInterval).toBe(100);
+    expect(settings.retryJitter).toBe(1);
+    expect(settings.maxWaitTime).toBe(86_400);
+  });
+
+  it("the core README's table lists every clamped setting with the code's range", () => {
+    const readme = readFileSync(path.join(repoRoot, 'widget/core/README.md'), 'utf8');
+    // | `pingTimer` | ms | 1000 – 300000 |, names without backticks or a note in brackets.
+    const rows = new Map(
+      [...readme.matchAll(/^\| (.+?) \| [\w ]+ \| (\d+) – (\d+)/gm)].map((m) => [
+        (m[1] as string).replace(/`/g, '').replace(/ \(.*\)$/, ''),
+        [Number(m[2]), Number(m[3])],
+      ]),
+    );
+    for (const [key, range] of Object.entries({ ...DURATION_LIMITS, ...NUMBER_LIMITS })) {
+      expect([key, rows.get(key)]).toEqual([key, [...range]]);
+    }
+    expect(rows.get('comfort delay, URL holdTime')).toEqual([...ON_HOLD_SECONDS_LIMITS]);
   });
 });

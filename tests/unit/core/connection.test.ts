@@ -96,6 +96,42 @@ describe('socket lifecycle (section 4)', () => {
     connection.dispose();
   });
 
+  it('liveness: each ping is held to livenessTimeout from when it went out, one sent before the server first answered included', () => {
+    const { connection, events } = setup({ previouslyConnected: true });
+    connection.connect();
+    const socket = FakeSocket.last();
+    socket.open();
+    vi.advanceTimersByTime(5000);
+    vi.advanceTimersByTime(1000);
+    connection.barrier(() => {});
+    vi.advanceTimersByTime(1000);
+    // The first ping is answered (the server answers pings), the barrier's ping never is.
+    socket.pong();
+    expect(connection.answersPings()).toBe(true);
+    vi.advanceTimersByTime(DEFAULTS.livenessTimeout - 1001);
+    expect(socket.closedWith).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(socket.closedWith).toBe(1000);
+    expect(events).toContain('reconnecting:1');
+    connection.dispose();
+  });
+
+  it('openPhaseTimeout: set only while a socket is open, and gone with it', () => {
+    const { connection } = setup({ previouslyConnected: true });
+    const fired: string[] = [];
+    connection.connect();
+    connection.openPhaseTimeout(10, () => fired.push('connecting'));
+    FakeSocket.last().open();
+    connection.openPhaseTimeout(1000, () => fired.push('first socket'));
+    FakeSocket.last().drop(1006);
+    vi.advanceTimersByTime(3000);
+    FakeSocket.last().open();
+    connection.openPhaseTimeout(1000, () => fired.push('second socket'));
+    vi.advanceTimersByTime(1000);
+    expect(fired).toEqual(['second socket']);
+    connection.dispose();
+  });
+
   it('§4 socket lifecycle: send says whether the socket took the frame', () => {
     const { connection } = setup();
     connection.connect();

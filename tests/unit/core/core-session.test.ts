@@ -61,6 +61,42 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(socket().methods()[0]).toBe('renewChat');
   });
 
+  it('1. every frame either way is activity: a visitor who neither types nor hears from the agent keeps the chat (pings go out)', async () => {
+    const h = await started();
+    // Nothing arrives from the server (no pong, no message) for longer than refreshTimeoutSeconds;
+    // the page keeps pinging, so the chat is alive.
+    await vi.advanceTimersByTimeAsync((DEFAULTS.refreshTimeoutSeconds + 60) * 1000);
+    expect(
+      socket()
+        .methods()
+        .filter((m) => m === 'ping').length,
+    ).toBeGreaterThan(60);
+    const next = reload(h);
+    next.core.start();
+    expect(next.core.getSnapshot().availability).toEqual({ status: 'resuming' });
+    socket().open();
+    expect(socket().methods()[0]).toBe('renewChat');
+  });
+
+  it('1. typing signals are activity: a visitor who types without sending keeps the chat', async () => {
+    const h = await started({
+      page: {
+        options: { apiEndpointsDomain: 'https://api.example.com', pingTimer: 300_000, refreshTimeoutSeconds: 60 },
+      },
+    });
+    for (let i = 0; i < 4; i++) {
+      await vi.advanceTimersByTimeAsync(40_000);
+      h.core.customerTyping();
+    }
+    expect(socket().methods()).toEqual(['requestChat', 'isTyping', 'isTyping', 'isTyping', 'isTyping']);
+    await vi.advanceTimersByTimeAsync(30_000);
+    const next = reload(h, {
+      page: { options: { apiEndpointsDomain: 'https://api.example.com', refreshTimeoutSeconds: 60 } },
+    });
+    next.core.start();
+    expect(next.core.getSnapshot().availability).toEqual({ status: 'resuming' });
+  });
+
   it('2. no acknowledgements: the answer to the ping after a message proves it arrived; a server that never answers pings is trusted after the liveness window', async () => {
     const h = await started();
     h.core.sendMessage('Is it in stock?');
@@ -74,6 +110,17 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     quiet.core.sendMessage('hello?');
     await vi.advanceTimersByTimeAsync(DEFAULTS.livenessTimeout + 1);
     expect(deliveries(quiet)).toEqual(['hello?:sent']);
+  });
+
+  it('2. a server that neither acknowledges nor answers pings: each message stops showing "Sending…" livenessTimeout after it went out, not a window later', async () => {
+    const h = await started();
+    h.core.sendMessage('first');
+    await vi.advanceTimersByTimeAsync(DEFAULTS.livenessTimeout / 2);
+    h.core.sendMessage('second');
+    await vi.advanceTimersByTimeAsync(DEFAULTS.livenessTimeout / 2);
+    expect(deliveries(h)).toEqual(['first:sent', 'second:pending']);
+    await vi.advanceTimersByTimeAsync(DEFAULTS.livenessTimeout / 2);
+    expect(deliveries(h)).toEqual(['first:sent', 'second:sent']);
   });
 
   it('2. no acknowledgements, then a drop: what the replay shows is not sent again; the rest is, once', async () => {
@@ -213,11 +260,93 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(h.env.storage.items.has('guid')).toBe(false);
     await vi.advanceTimersByTimeAsync(3000);
     socket().open();
-    expect(socket().methods()).toEqual(['renewChat', 'closeConversation']);
+    // A ping after it: its answer proves the server has it (as for a message).
+    expect(socket().methods()).toEqual(['renewChat', 'closeConversation', 'ping']);
     expect(socket().sent[0]).toMatchObject({ body: { requestFullTranscript: false } });
     expect(h.env.storage.items.has('guid')).toBe(false);
+    // A server that never answered a ping is trusted once the socket stayed open livenessTimeout.
+    await vi.advanceTimersByTimeAsync(DEFAULTS.livenessTimeout);
+    expect(socket().closedWith).toBe(1000);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('8. End Chat while reconnecting, then a new chat at once: the old chat is not taken for a move to another tab; its closeConversation still goes out', async () => {
+    const h = await started();
+    socket().drop(1006);
+    h.core.closeDialog();
+    h.core.confirmEndChat(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    // The new chat stamps a newer lastChatRequestTimestamp in the same storage.
+    h.core.startChat(details);
+    const fresh = socket();
+    fresh.open();
+    fresh.notify(confirmed({ guid: 43, authenticationKey: 'key-43' }));
+    await vi.advanceTimersByTimeAsync(2000);
+    const retry = socket();
+    expect(retry).not.toBe(fresh);
+    retry.open();
+    expect(retry.methods()).toEqual(['renewChat', 'closeConversation', 'ping']);
+    expect(retry.sent[0]).toMatchObject({
+      body: { guid: 42, authenticationKey: 'key-42', requestFullTranscript: false },
+    });
+    // The service answers closeConversation with its own: the new chat's stored session stays.
+    retry.notify({ method: 'closeConversation' });
+    expect(h.env.storage.items.get('guid')).toBe('43');
+    // The answer to the ping after it proves the server has it; then the socket closes.
+    expect(retry.closedWith).toBeNull();
+    retry.pong();
+    expect(retry.closedWith).toBe(1000);
+    // The new chat goes on, untouched by the old one.
+    expect(h.core.getSnapshot().chat.status).toEqual({ kind: 'waiting' });
+    expect(texts(h)).not.toContain(TEXTS.openedInAnotherTab);
+    expect(h.env.storage.items.get('guid')).toBe('43');
+  });
+
+  it('8. End Chat while a reconnect attempt is connecting, a new chat meanwhile, that attempt refused: the next attempt still delivers closeConversation', async () => {
+    const h = await started();
+    socket().drop(1006);
+    await vi.advanceTimersByTimeAsync(3000);
+    const attempt = socket();
+    h.core.closeDialog();
+    h.core.confirmEndChat(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    h.core.startChat(details);
+    const fresh = socket();
+    fresh.open();
+    fresh.notify(confirmed({ guid: 43, authenticationKey: 'key-43' }));
+    attempt.drop(1006);
+    await vi.advanceTimersByTimeAsync(3000);
+    const retry = socket();
+    expect(retry).not.toBe(fresh);
+    retry.open();
+    expect(retry.methods()).toEqual(['renewChat', 'closeConversation', 'ping']);
+    // The service had already ended the old chat: its refusal leaves the new chat's stored session alone.
+    retry.error(2, 'Unable to reconnect, session key is invalid or expired');
+    expect(retry.closedWith).toBe(1000);
+    expect(h.env.storage.items.get('guid')).toBe('43');
+    expect(h.core.getSnapshot().chat.status).toEqual({ kind: 'waiting' });
+    expect(JSON.stringify(h.core.getSnapshot())).not.toContain('Error code');
+  });
+
+  it('8. End Chat on a socket gone half-open (not yet noticed): closeConversation vanishes, the liveness check notices, and the next socket carries it', async () => {
+    const h = await started();
+    await vi.advanceTimersByTimeAsync(DEFAULTS.pingTimer);
+    await answerPings(socket());
+    const halfOpen = socket();
+    h.core.closeDialog();
+    h.core.confirmEndChat(true);
+    expect(halfOpen.methods().slice(-2)).toEqual(['closeConversation', 'ping']);
+    expect(halfOpen.closedWith).toBeNull();
+    await vi.advanceTimersByTimeAsync(DEFAULTS.livenessTimeout);
+    expect(halfOpen.closedWith).toBe(1000);
+    await vi.advanceTimersByTimeAsync(3000);
+    const next = socket();
+    expect(next).not.toBe(halfOpen);
+    next.open();
+    expect(next.methods()).toEqual(['renewChat', 'closeConversation', 'ping']);
+    next.pong();
+    expect(next.closedWith).toBe(1000);
   });
 
   it('8. the connect timeout tells the service the visitor gave up before closing', async () => {
@@ -243,6 +372,24 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(texts(h).slice(-2)).toEqual([TEXTS.reconnected, 'typed while away']);
     socket().drop(1000);
     expect(deliveries(h)).toEqual(['typed while away:failed']);
+  });
+
+  it('9. with a server that acknowledges, the reconnect notices sit where they happened: above what arrives after the reconnect and above the message still unacknowledged', async () => {
+    const h = await started();
+    h.core.sendMessage('acknowledged');
+    socket().ack();
+    h.core.sendMessage('unacknowledged');
+    socket().drop(1006);
+    await vi.advanceTimersByTimeAsync(3000);
+    socket().open();
+    socket().notify(said('live_agent', 'There you are again', Date.now()));
+    expect(texts(h).slice(-5)).toEqual([
+      'acknowledged',
+      TEXTS.attemptingReconnect,
+      TEXTS.reconnected,
+      'There you are again',
+      'unacknowledged',
+    ]);
   });
 
   it('9. server durations are clamped: a comfort delay of 2^31 s or a pingTimer of 2^40 ms does not spin', async () => {

@@ -52,11 +52,17 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   let renewAccepted = false;
   /** End Chat was chosen: nothing more is shown or stored; closeConversation still has to reach the server. */
   let ending = false;
+  /**
+   * Timers and who owns them: the connect timer (maxWaitTime until the chat request is
+   * confirmed, across sockets) is this session's and goes when it finishes; the replay wait and
+   * the settle timer belong to one socket and are set in the connection's open phase, so they
+   * go with that socket (connection.openPhaseTimeout).
+   */
   let connectTimer: TimerHandle | null = null;
   /** Gives up waiting for the answer to the post-renew ping (a server that never answers pings). */
-  let replayTimer: TimerHandle | null = null;
+  let stopReplayWait: (() => void) | null = null;
   /** Rule 3 of delivery.ts, for servers that never answer pings. */
-  let settleTimer: TimerHandle | null = null;
+  let stopSettle: (() => void) | null = null;
   const delivery = createDelivery({ maxSends: settings.maxDeliveryAttempts });
   let onHoldGroups: { comfort: WebOnHoldComfortGroup | null; urls: WebOnHoldUrlGroup | null } = {
     comfort: options.resume?.chatState?.onHold.comfort ?? null,
@@ -99,6 +105,14 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     session.touchActivity(now);
   }
 
+  /**
+   * This chat is over: a reload must not renew it. Once the visitor has ended it (End Chat),
+   * the storage already belongs to what came next (a new chat), whatever the old socket says.
+   */
+  function forgetStored(): void {
+    if (!ending) session.clear();
+  }
+
   /** Participants and on-hold groups go with the stored session, so a reload restores them. */
   function saveChatState(): void {
     if (ending || credentials === null) return;
@@ -108,6 +122,14 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   function clearTimer(timer: TimerHandle | null): null {
     if (timer !== null) env.timers.clearTimeout(timer);
     return null;
+  }
+
+  /** The chat is over: the open phase's timers would go with the socket anyway; not a moment later. */
+  function stopSocketTimers(): void {
+    stopReplayWait?.();
+    stopSettle?.();
+    stopReplayWait = null;
+    stopSettle = null;
   }
 
   function delivered(ids: readonly string[]): void {
@@ -128,18 +150,25 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     stamp();
     const marker = delivery.pingMarker();
     connection.barrier(() => delivered(delivery.pingAnswered(marker)));
-    if (settleTimer === null) scheduleSettle();
+    scheduleSettle();
   }
 
-  /** delivery.ts rule 3: a server that never answered a ping is not held to answering one. */
+  /**
+   * delivery.ts rule 3: a server that never answered a ping is not held to answering one; a
+   * message is trusted once its socket stayed open livenessTimeout after it went out, and not
+   * a moment later (the timer is for the oldest message in flight).
+   */
   function scheduleSettle(): void {
-    settleTimer = env.timers.setTimeout(() => {
-      settleTimer = null;
-      if (connection.isOpen() && !connection.answersPings()) {
-        delivered(delivery.settled(env.now() - settings.livenessTimeout));
-      }
-      if (delivery.pending().length > 0) scheduleSettle();
-    }, settings.livenessTimeout);
+    stopSettle?.();
+    stopSettle = null;
+    const oldest = delivery.oldestInFlight();
+    if (oldest === null || connection.answersPings()) return;
+    const due = Math.max(0, oldest + settings.livenessTimeout - env.now());
+    stopSettle = connection.openPhaseTimeout(due, () => {
+      stopSettle = null;
+      if (!connection.answersPings()) delivered(delivery.settled(env.now() - settings.livenessTimeout));
+      scheduleSettle();
+    });
   }
 
   /** Any answer after a renew (a notification, an acknowledgement, the barrier's pong) accepts it. */
@@ -151,7 +180,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
 
   /** The replay after a renew is over: what the server did not show goes out again, in order. */
   function replayComplete(): void {
-    replayTimer = clearTimer(replayTimer);
+    stopReplayWait?.();
+    stopReplayWait = null;
     delivery.replayComplete();
     flushOutbox();
   }
@@ -165,17 +195,18 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     renewUnanswered = true;
     connection.send(renewChatFrame(guid, authenticationKey, true));
     delivery.loggedIn(true);
-    replayTimer = clearTimer(replayTimer);
+    stopReplayWait?.();
+    stopReplayWait = null;
     const barrierSent = connection.barrier(() => {
       answered();
       replayComplete();
     });
     if (!barrierSent) return;
-    replayTimer = env.timers.setTimeout(() => {
-      replayTimer = null;
+    stopReplayWait = connection.openPhaseTimeout(settings.pingTimer * 2, () => {
+      stopReplayWait = null;
       env.logger.warn('chat socket: no answer to the ping after renewChat; re-sending unconfirmed messages');
       replayComplete();
-    }, settings.pingTimer * 2);
+    });
   }
 
   function queueMessage(raw: string): void {
@@ -203,25 +234,29 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     flushOutbox();
   }
 
-  /** End Chat while the socket was down: the server learns it as soon as a socket is back. */
-  function deliverEnding(): void {
-    if (credentials !== null) {
+  /**
+   * End Chat reached an open socket: at once, or the next socket while reconnecting (`renew`),
+   * which first tells the server which chat (no transcript: nobody will read it). It counts as
+   * delivered by the rules of a message (delivery.ts 2 and 3): the answer to a ping sent after
+   * it, or, from a server that never answers pings, the socket staying open livenessTimeout.
+   * A socket that dies first (a half-open one: the liveness check) is retried and it goes again.
+   */
+  function deliverEnd(renew: boolean): void {
+    if (renew && credentials !== null) {
       connection.send(renewChatFrame(credentials.guid, credentials.authenticationKey, false));
-      connection.send(closeConversationFrame());
     }
-    connection.close();
-    dispose();
+    connection.send(closeConversationFrame());
+    connection.barrier(() => connection.endDelivered());
+    if (!connection.answersPings()) {
+      connection.openPhaseTimeout(settings.livenessTimeout, () => connection.endDelivered());
+    }
   }
 
   function login(repeat: boolean): void {
-    if (ending) {
-      deliverEnding();
-      return;
-    }
     // Stamped before the frame goes out: the server closes the other tab's socket as soon as
     // it reads a renewChat, and that tab must already find this newer timestamp.
     stamp();
-    if (repeat) emit({ type: 'reconnected', at: env.now() });
+    if (repeat) emit({ type: 'reconnected', at: env.now(), acknowledging: delivery.acknowledging() });
     if (credentials === null) {
       connection.send(
         requestChatFrame({
@@ -272,7 +307,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       case 'routeCancel':
         connection.stopRetrying();
         finishWith(() => {
-          session.clear();
+          forgetStored();
           emit({
             type: 'chatFailed',
             card: { tone: 'error', title: TEXTS.noSuitableAgents, body: TEXTS.failureBody },
@@ -314,7 +349,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       case 'closeConversation':
         connection.stopRetrying();
         onHold.stop();
-        session.clear();
+        forgetStored();
         failed(delivery.endAll());
         emit({ type: 'chatEnded', reason: 'agentClosed', notice: null, at });
         return;
@@ -365,8 +400,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     if (finished) return;
     finished = true;
     connectTimer = clearTimer(connectTimer);
-    replayTimer = clearTimer(replayTimer);
-    settleTimer = clearTimer(settleTimer);
+    stopSocketTimers();
     onHold.stop();
     agentTyping.cancel();
     // Nothing will carry them now: no message stays 'Sending…' under the chat-ended panel.
@@ -382,7 +416,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     }
     finishWith(() => {
       // Any end but a move to another tab leaves nothing to resume: a reload must not renew it.
-      if (close.kind !== 'transferred') session.clear();
+      if (close.kind !== 'transferred') forgetStored();
       if (resumeRefused) {
         emit({
           type: 'chatFailed',
@@ -418,7 +452,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         if (id !== null) delivered([id]);
       },
       onFatalError(code, message) {
-        session.clear();
+        forgetStored();
         if (renewUnanswered) {
           // A refused renew is the end of that chat, not an error the visitor can act on.
           env.logger.warn(`chat socket: renewChat refused (error ${code}: ${message})`);
@@ -438,11 +472,11 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
           if (failure !== null) failed([failure]);
         }
         delivery.socketLost();
-        replayTimer = clearTimer(replayTimer);
       },
       onReconnecting(attempt) {
-        emit({ type: 'reconnecting', attempt, at: env.now() });
+        emit({ type: 'reconnecting', attempt, at: env.now(), acknowledging: delivery.acknowledging() });
       },
+      onEnd: deliverEnd,
       onFinalClose,
     },
   });
@@ -455,7 +489,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     connectTimer = env.timers.setTimeout(() => {
       connectTimer = null;
       finishWith(() => {
-        session.clear();
+        forgetStored();
         emit({ type: 'chatFailed', card: errorCard() });
       });
       // The service may hold the request in a queue: tell it the visitor gave up.
@@ -468,8 +502,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   function dispose(): void {
     finished = true;
     connectTimer = clearTimer(connectTimer);
-    replayTimer = clearTimer(replayTimer);
-    settleTimer = clearTimer(settleTimer);
+    stopSocketTimers();
     onHold.dispose();
     agentTyping.dispose();
     connection.dispose();
@@ -486,19 +519,12 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       session.clear();
       finishWith(() => {});
       ending = true;
-      const phase = connection.phase().kind;
-      if (phase === 'open' && connection.isOpen()) {
-        connection.send(closeConversationFrame());
-        connection.close();
-        dispose();
-        return;
-      }
-      if (phase === 'backoff' || (phase === 'connecting' && credentials !== null)) {
-        // Reconnecting: closeConversation goes out on the next socket (or never, when the attempts end).
-        return;
-      }
-      connection.close();
-      dispose();
+      // closeConversation now, or on the next socket while reconnecting (or never, when the
+      // attempts run out); the session disposes itself when the connection ends (onFinalClose).
+      // A chat the service never confirmed on a socket that is gone cannot be named to it.
+      if (credentials === null && !connection.isOpen()) connection.close();
+      else connection.end();
+      if (connection.phase().kind === 'ended') dispose();
     },
     dispose,
   };

@@ -56,8 +56,9 @@ export type WidgetEvent =
   | { type: 'onHoldUrls'; description: string; urls: readonly string[]; at: number }
   | { type: 'fileShared'; agentName: string; fileName: string; url: string; at: number }
   | { type: 'systemNotice'; text: string; at: number }
-  | { type: 'reconnecting'; attempt: number; at: number }
-  | { type: 'reconnected'; at: number }
+  /** `acknowledging` as for messageReceived: the notice goes where a server message arriving now would. */
+  | { type: 'reconnecting'; attempt: number; at: number; acknowledging?: boolean }
+  | { type: 'reconnected'; at: number; acknowledging?: boolean }
   | { type: 'chatEnded'; reason: EndReason; notice: string | null; at: number }
   | { type: 'transferred'; at: number }
   /** Connect timeout or route cancel: error card, loader hidden, chat reset, back to logon. */

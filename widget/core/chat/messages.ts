@@ -99,9 +99,14 @@ export function appendSystem(chat: ChatState, text: string, at: number): ChatSta
   return appendMessage(chat, { kind: 'system', text, timestamp: at }, false);
 }
 
-/** A notice of something that happened before the pending messages reach the server. */
-export function insertSystem(chat: ChatState, text: string, at: number): ChatState {
-  return insertFromServer(chat, { kind: 'system', text, timestamp: at }, false);
+/**
+ * A notice of something that happened now on the connection (reconnecting, reconnected): it
+ * goes where a server message arriving now would go, so whatever arrives after it sits below
+ * it, and the customer messages the server has not read yet (`acknowledging` as for
+ * receiveMessage) stay below it, about to go out (again).
+ */
+export function insertSystem(chat: ChatState, text: string, at: number, acknowledging = false): ChatState {
+  return insertFromServer(chat, { kind: 'system', text, timestamp: at }, false, acknowledging);
 }
 
 /** Section 4, sender handling: a 'widget' message uses data.text, any other its message. */

@@ -103,12 +103,15 @@ function lifecycleEvent(state: WidgetState, event: WidgetEvent): WidgetState | n
       return { ...state, mode: 'chat', chat: { ...chat, status } };
     }
     case 'reconnecting': {
-      const next = appendSystem(chat, TEXTS.attemptingReconnect, event.at);
+      // Where it happened: above the messages that will go out again, below what the server had.
+      const next = insertSystem(chat, TEXTS.attemptingReconnect, event.at, event.acknowledging === true);
       return withChat(state, { ...next, connection: { kind: 'reconnecting', attempt: event.attempt } });
     }
-    case 'reconnected':
-      // At the moment of reconnecting: before the messages that are about to go out again.
-      return withChat(state, { ...insertSystem(chat, TEXTS.reconnected, event.at), connection: { kind: 'online' } });
+    case 'reconnected': {
+      // At the moment of reconnecting: before what arrives next and the messages about to go out again.
+      const next = insertSystem(chat, TEXTS.reconnected, event.at, event.acknowledging === true);
+      return withChat(state, { ...next, connection: { kind: 'online' } });
+    }
     case 'chatEnded': {
       const ended: ChatState = {
         ...chat,

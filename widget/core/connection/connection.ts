@@ -35,8 +35,13 @@ export interface ConnectionHandlers {
   /** A logged-in socket went away (any close but our own); `code` as the close event gave it. */
   onSocketLost?(code: number): void;
   onReconnecting(attempt: number): void;
+  /**
+   * End Chat reached an open socket: send closeConversation now (`renew`: a new socket, so a
+   * renewChat without transcript goes first), then call `endDelivered()` once the server has it.
+   */
+  onEnd?(renew: boolean): void;
   onFinalClose(close: FinalClose): void;
-  /** Any frame from the server arrived (activity, section 4 page refresh). */
+  /** A frame went out or came in, whatever it was (activity, section 4 page refresh). */
   onActivity?(): void;
 }
 
@@ -81,8 +86,21 @@ export interface Connection {
   phase(): Phase;
   /** Whether the server has answered a ping in this chat (the liveness check applies). */
   answersPings(): boolean;
+  /**
+   * A timeout owned by the open phase: it goes with the socket (a drop, liveness lost, the end)
+   * and never fires into the next one. Outside the open phase nothing is set. Returns a cancel.
+   */
+  openPhaseTimeout(ms: number, fire: () => void): () => void;
   /** No more retries (route cancel, close conversation). */
   stopRetrying(): void;
+  /**
+   * End Chat: closeConversation goes out on the open socket, or on the next one that opens
+   * while reconnecting (the attempts go on for it, and again if that socket dies before the
+   * server has it), then the connection ends.
+   */
+  end(): void;
+  /** The server has the closeConversation of End Chat: the connection closes and ends. */
+  endDelivered(): void;
   /** Closes on purpose: no retry, no chat-ended notice. */
   close(): void;
   dispose(): void;
@@ -101,6 +119,8 @@ export function createConnection(options: ConnectionOptions): Connection {
   let pingsSent = 0;
   let pingsAnswered = 0;
   let barriers: { at: number; answered: () => void }[] = [];
+  /** Per socket: when each ping not answered yet went out, oldest first (the liveness clock). */
+  let unansweredSince: number[] = [];
   let stopLivenessTimer: (() => void) | null = null;
   const ignoredSeen = new Set<string>();
 
@@ -154,6 +174,9 @@ export function createConnection(options: ConnectionOptions): Connection {
       case 'reconnecting':
         handlers.onReconnecting(effect.attempt);
         return;
+      case 'deliverEnd':
+        handlers.onEnd?.(effect.renew);
+        return;
       case 'ended':
         phaseTimers.dispose();
         handlers.onFinalClose(effect.close);
@@ -165,20 +188,33 @@ export function createConnection(options: ConnectionOptions): Connection {
     pingsSent = 0;
     pingsAnswered = 0;
     barriers = [];
+    unansweredSince = [];
+  }
+
+  /**
+   * Liveness: a server that answers pings must answer each within livenessTimeout, or the
+   * socket is dead (half-open). The deadline is the oldest unanswered ping's, so it holds from
+   * the moment a ping goes out, even one sent before the server's first answer in this chat.
+   */
+  function checkLiveness(): void {
+    stopLivenessTimer?.();
+    stopLivenessTimer = null;
+    const oldest = unansweredSince[0];
+    if (oldest === undefined || !pingAnswerSeen) return;
+    const wait = Math.max(0, oldest + settings.livenessTimeout - env.now());
+    stopLivenessTimer = phaseTimers.timeout(wait, () => {
+      stopLivenessTimer = null;
+      env.logger.warn(`chat socket: no answer to a ping within ${settings.livenessTimeout} ms; reconnecting`);
+      lost(1006);
+      run({ type: 'livenessLost' });
+    });
   }
 
   function ping(): boolean {
     if (!send(pingFrame())) return false;
     pingsSent += 1;
-    // Liveness: a server that answers pings must answer this one in time, or the socket is dead.
-    if (stopLivenessTimer === null && pingAnswerSeen) {
-      stopLivenessTimer = phaseTimers.timeout(settings.livenessTimeout, () => {
-        stopLivenessTimer = null;
-        env.logger.warn(`chat socket: no answer to a ping within ${settings.livenessTimeout} ms; reconnecting`);
-        lost(1006);
-        run({ type: 'livenessLost' });
-      });
-    }
+    unansweredSince.push(env.now());
+    if (stopLivenessTimer === null) checkLiveness();
     return true;
   }
 
@@ -187,10 +223,8 @@ export function createConnection(options: ConnectionOptions): Connection {
     if (pingsAnswered >= pingsSent) return;
     pingsAnswered += 1;
     pingAnswerSeen = true;
-    if (pingsAnswered === pingsSent) {
-      stopLivenessTimer?.();
-      stopLivenessTimer = null;
-    }
+    unansweredSince.shift();
+    checkLiveness();
     const due = barriers.filter((b) => b.at <= pingsAnswered);
     barriers = barriers.filter((b) => b.at > pingsAnswered);
     for (const barrier of due) barrier.answered();
@@ -199,6 +233,7 @@ export function createConnection(options: ConnectionOptions): Connection {
   function send(frame: ClientFrame): boolean {
     if (socket === null || socket.readyState !== SOCKET_OPEN) return false;
     socket.send(JSON.stringify(frame));
+    handlers.onActivity?.();
     return true;
   }
 
@@ -293,7 +328,9 @@ export function createConnection(options: ConnectionOptions): Connection {
     if (current !== null) {
       current.onopen = null;
       current.onmessage = null;
-      current.onerror = null;
+      // A socket let go may still report an error: closing one that is still connecting does
+      // (Node's ws throws it when nobody listens). It is nobody's business now, but never unhandled.
+      current.onerror = () => {};
       current.onclose = null;
     }
     socket = null;
@@ -311,7 +348,13 @@ export function createConnection(options: ConnectionOptions): Connection {
     isOpen: () => socket !== null && socket.readyState === SOCKET_OPEN,
     phase: () => state.phase,
     answersPings: () => pingAnswerSeen,
+    openPhaseTimeout(ms, fire) {
+      if (disposed || state.phase.kind !== 'open') return () => {};
+      return phaseTimers.timeout(ms, fire);
+    },
     stopRetrying: () => run({ type: 'stopRetrying' }),
+    end: () => run({ type: 'endRequested' }),
+    endDelivered: () => run({ type: 'endDelivered' }),
     close: () => run({ type: 'closeRequested' }),
     dispose() {
       disposed = true;

@@ -68,6 +68,8 @@ export interface Delivery {
   pingAnswered(marker: number): string[];
   /** Rule 3: entries in flight since `sentBefore` on a socket still open, for servers that never answer pings. */
   settled(sentBefore: number): string[];
+  /** When the oldest entry in flight on the current socket went out (rule 3's clock), or null. */
+  oldestInFlight(): number | null;
   /** A customer newMessage from the server (rule 4). */
   customerMessageFromServer(text: string, timestamp: number): Verdict;
   /** The server refused a frame as too large (close 1009): the largest entry in flight fails. */
@@ -177,6 +179,12 @@ export function createDelivery(options: { maxSends: number }): Delivery {
     },
     settled(sentBefore) {
       return deliver((slot) => slot.seq !== null && slot.sentAt <= sentBefore);
+    },
+    oldestInFlight() {
+      let oldest: number | null = null;
+      for (const slot of slots)
+        if (slot.seq !== null && (oldest === null || slot.sentAt < oldest)) oldest = slot.sentAt;
+      return oldest;
     },
     customerMessageFromServer(text, timestamp) {
       const key = keyOf(text, timestamp);
