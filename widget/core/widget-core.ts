@@ -179,6 +179,8 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
       onFinished(outcome) {
         holder.finished = true;
         if (holder.session !== null && chat === holder.session) chat = null;
+        // An ended chat that has delivered its closeConversation (or given up) is let go.
+        if (holder.session !== null) ending.delete(holder.session);
         // The stored chat was over on the service's side: offer a new one as on a fresh page.
         if (outcome === 'resumeRefused') {
           dispatch({ type: 'availabilityResolved', availability: { status: 'checking' } });

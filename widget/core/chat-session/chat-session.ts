@@ -412,6 +412,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
   function onFinalClose(close: FinalClose): void {
     if (ending) {
       dispose();
+      // Its owner lets go of a chat the visitor ended once nothing more can be delivered.
+      options.onFinished('ended');
       return;
     }
     finishWith(() => {
