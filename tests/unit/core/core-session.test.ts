@@ -6,6 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isInputEnabled } from '../../../widget/core/chat/selectors.js';
 import { DEFAULTS } from '../../../widget/core/config/defaults.js';
+import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import {
   availableAnswer,
@@ -119,8 +120,8 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     const h = await started();
     socket().drop(1000);
     expect(h.core.getSnapshot().chat.status).toEqual({ kind: 'ended', reason: 'connectionClosed' });
-    for (const key of ['guid', 'ak', 'lastChatRequestTimestamp', 'chatState'])
-      expect(h.env.storage.items.has(key)).toBe(false);
+    for (const key of ['guid', 'ak', 'lastChatRequestTimestamp', 'chatState'] as const)
+      expect(h.env.storage.items.has(STORAGE_KEYS[key])).toBe(false);
   });
 
   it('4. a renew refused on page load: "your previous chat has ended", no error code, and chat is offered again', async () => {
@@ -140,7 +141,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(JSON.stringify(state)).not.toContain('Error code');
     expect(state.mode).toBe('logon');
     expect(state.availability).toMatchObject({ status: 'available' });
-    expect(next.env.storage.items.has('guid')).toBe(false);
+    expect(next.env.storage.items.has(STORAGE_KEYS.guid)).toBe(false);
   });
 
   it('5. a half-open socket (pings answered before, then silence) is given up after livenessTimeout and renewed', async () => {
@@ -210,12 +211,12 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     socket().drop(1006);
     h.core.closeDialog();
     h.core.confirmEndChat(true);
-    expect(h.env.storage.items.has('guid')).toBe(false);
+    expect(h.env.storage.items.has(STORAGE_KEYS.guid)).toBe(false);
     await vi.advanceTimersByTimeAsync(3000);
     socket().open();
     expect(socket().methods()).toEqual(['renewChat', 'closeConversation']);
     expect(socket().sent[0]).toMatchObject({ body: { requestFullTranscript: false } });
-    expect(h.env.storage.items.has('guid')).toBe(false);
+    expect(h.env.storage.items.has(STORAGE_KEYS.guid)).toBe(false);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeSocket.instances).toHaveLength(2);
   });
