@@ -21,7 +21,7 @@ import { submitCallback } from './forms/callback-submitter.js';
 import { buildLeadPayload, createLeadSubmitter } from './forms/lead.js';
 import { safeStorage } from './session/safe-storage.js';
 import { createSessionStore, type StoredSession } from './session/session-store.js';
-import { migrateLegacySession } from './session/storage-keys.js';
+import { migrateLegacySession, storedInitializers } from './session/storage-keys.js';
 import { createStore } from './store/store.js';
 import { TEXTS } from './texts.js';
 
@@ -118,7 +118,7 @@ export function createWidgetCore(
 
   /** Rules 3-7, decided by availability/offer.ts (the start chunk reads the same outcome the same way). */
   function onAvailability(outcome: AvailabilityOutcome): void {
-    const offer = offerOf(outcome, page.options);
+    const offer = offerOf(outcome, page.options, TEXTS);
     if (outcome.kind === 'failed') {
       env.logger.warn('[chat-widget] availability check failed; polling stopped', outcome.error);
       dispatch({ type: 'availabilityResolved', availability: offer.availability });
@@ -202,7 +202,9 @@ export function createWidgetCore(
   }
 
   function resumeStoredSession(): boolean {
-    const stored = session.load(env.now(), settings.refreshTimeoutSeconds);
+    // The chat's own stored chatWidgetParams count for its expiry, under the page options.
+    const refreshTimeoutSeconds = resolveSettings(storedInitializers(storage), page.options).refreshTimeoutSeconds;
+    const stored = session.load(env.now(), refreshTimeoutSeconds);
     if (stored === null) return false;
     const initializers = session.readJson('initializers');
     if (typeof initializers === 'object' && initializers !== null) applyParams(initializers as Record<string, unknown>);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { offerOf, variantFor } from '../../../widget/core/availability/offer.js';
-import { createAvailabilityPoller } from '../../../widget/core/availability/poller.js';
+import { type AvailabilityResponse, createAvailabilityPoller } from '../../../widget/core/availability/poller.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { createWidgetCore } from '../../../widget/core/widget-core.js';
 import { availableAnswer, page, withFakeClock } from './support/core-harness.js';
@@ -64,7 +64,10 @@ describe('the core takes over the start chunk poller', () => {
 });
 
 describe('offerOf: rules 3-7 for both readers', () => {
-  const success = (response: Record<string, unknown>) => ({ kind: 'success' as const, response });
+  const success = (response: ReturnType<typeof availableAnswer>) => ({
+    kind: 'success' as const,
+    response: response as AvailabilityResponse,
+  });
 
   it('rule 3 and 7: success inside the wait window is available with the displayed minutes', () => {
     expect(offerOf(success(availableAnswer()), {}).availability).toEqual({ status: 'available', waitMinutes: 2 });
@@ -74,7 +77,12 @@ describe('offerOf: rules 3-7 for both readers', () => {
     const answer = availableAnswer({
       ccPrerequisite: { serviceMetricsResponseMap: { '1': { metrics: { EWT: '10', ResourceStaffedCount: '0' } } } },
     });
-    expect(offerOf(success(answer), {}).availability).toEqual({ status: 'unavailable', message: TEXTS.noAgents });
+    expect(offerOf(success(answer), {}, TEXTS).availability).toEqual({
+      status: 'unavailable',
+      message: TEXTS.noAgents,
+    });
+    // The start chunk has no texts (it shows none): not offered all the same.
+    expect(offerOf(success(answer), {}).availability).toEqual({ status: 'unavailable', message: null });
   });
 
   it('page options win over chatWidgetParams in the rules (maxWaitTime) and the look', () => {
@@ -86,8 +94,10 @@ describe('offerOf: rules 3-7 for both readers', () => {
   });
 
   it('rules 4 to 6: chat-lite, unavailable and a failed request', () => {
-    expect(offerOf({ kind: 'chatLite', response: {} }, {}).availability).toEqual({ status: 'chatLite' });
-    expect(offerOf({ kind: 'unavailable', response: {} }, {}).availability).toEqual({
+    expect(offerOf({ kind: 'chatLite', response: { success: false } }, {}).availability).toEqual({
+      status: 'chatLite',
+    });
+    expect(offerOf({ kind: 'unavailable', response: { success: false } }, {}, TEXTS).availability).toEqual({
       status: 'unavailable',
       message: TEXTS.notAvailable,
     });

@@ -26,7 +26,7 @@ describe('REST queries on a page that polluted Object.prototype', () => {
           });
         },
       },
-      logger: { info() {}, warn() {}, error() {} },
+      logger: { error() {} },
     });
     expect(urls).toEqual(['https://api.example.test/cua-api/drive/country-data?locale=zh_CN&additional=true']);
   });

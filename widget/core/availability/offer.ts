@@ -5,9 +5,11 @@
  */
 import type { AvailabilityState, Variant } from '../chat/state.js';
 import { resolveSettings, type WidgetSettings } from '../config/settings.js';
-import { TEXTS } from '../texts.js';
 import type { AvailabilityOutcome } from './poller.js';
-import { decideWaitTime, readServiceMetrics } from './wait-time.js';
+import { decideWaitTime, readServiceMetrics, type UnavailableReason } from './wait-time.js';
+
+/** The core's texts for the not-offered reasons; the start chunk has none (it shows none). */
+export type UnavailableTexts = Readonly<Record<UnavailableReason, string>>;
 
 export interface Offer {
   availability: AvailabilityState;
@@ -26,7 +28,11 @@ export function variantFor(pageOptions: Record<string, unknown>, serverSaysLates
   return (typeof override === 'boolean' ? override : serverSaysLatest) ? 'newer' : 'older';
 }
 
-export function offerOf(outcome: AvailabilityOutcome, pageOptions: Record<string, unknown>): Offer {
+export function offerOf(
+  outcome: AvailabilityOutcome,
+  pageOptions: Record<string, unknown>,
+  texts: UnavailableTexts | null = null,
+): Offer {
   if (outcome.kind === 'failed') {
     return {
       availability: { status: 'unavailable', message: null },
@@ -45,11 +51,11 @@ export function offerOf(outcome: AvailabilityOutcome, pageOptions: Record<string
   };
   if (outcome.kind === 'chatLite') return { availability: { status: 'chatLite' }, ...common };
   if (outcome.kind === 'unavailable') {
-    return { availability: { status: 'unavailable', message: TEXTS.notAvailable }, ...common };
+    return { availability: { status: 'unavailable', message: texts?.notAvailable ?? null }, ...common };
   }
   const decision = decideWaitTime(readServiceMetrics(response, settings.ewtMapId), settings);
   const availability: AvailabilityState = decision.offered
     ? { status: 'available', waitMinutes: decision.waitMinutes }
-    : { status: 'unavailable', message: decision.message };
+    : { status: 'unavailable', message: texts?.[decision.reason] ?? null };
   return { availability, ...common };
 }
