@@ -157,9 +157,12 @@ export async function openDemo(browser: Browser, options: DemoOptions): Promise<
   };
 }
 
-/** The floating button, found the way a visitor finds it: by a name containing "chat". */
+/**
+ * The floating button, found the way a visitor finds it: by its name, in the page's language
+ * ('Open chat'; '打开聊天' on a zh-CN page: the button's texts come with the start chunk).
+ */
 export function chatButton(page: Page | Frame): Locator {
-  return page.getByRole('button', { name: /chat/i }).and(page.locator('.cw-fab'));
+  return page.getByRole('button', { name: /chat|聊天/i }).and(page.locator('.cw-fab'));
 }
 
 export function dialog(page: Page): Locator {
