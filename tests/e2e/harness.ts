@@ -89,6 +89,8 @@ export interface DemoOptions {
   viewport?: { width: number; height: number };
   /** Speed factor of the scenario's scripted delays (higher is faster). */
   speed?: number;
+  /** Extra request headers for every request of the page (e.g. Accept-Encoding: gzip). */
+  headers?: Record<string, string>;
 }
 
 export interface Demo {
@@ -130,7 +132,10 @@ export async function openDemo(browser: Browser, options: DemoOptions): Promise<
     profile: 'strict',
     ...(widgetRoot ? { widgetRoot } : {}),
   })) as MockServer;
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.headers ? { extraHTTPHeaders: options.headers } : {}),
+  });
   // Fail a stuck wait well inside the test's own timeout.
   context.setDefaultTimeout(15_000);
   const errors: string[] = [];
