@@ -170,8 +170,12 @@ export function chatButton(page: Page | Frame): Locator {
   return page.getByRole('button', { name: /chat|聊天/i }).and(page.locator('.cw-fab'));
 }
 
+/**
+ * The 'Question Center' dialog, the real one: a click before the chat's code is in shows a
+ * skeleton of the same name first (`.cw-skeleton`, issue 14), which this waits past.
+ */
 export function dialog(page: Page): Locator {
-  return page.getByRole('dialog', { name: 'Question Center' });
+  return page.getByRole('dialog', { name: 'Question Center' }).and(page.locator('.cw-dialog'));
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

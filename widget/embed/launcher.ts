@@ -47,18 +47,6 @@ interface Drawn {
   look: string;
 }
 
-function sameDrawn(a: Drawn | null, b: Drawn): boolean {
-  return (
-    a !== null &&
-    a.visible === b.visible &&
-    a.loading === b.loading &&
-    a.unread === b.unread &&
-    a.position === b.position &&
-    a.label === b.label &&
-    a.look === b.look
-  );
-}
-
 /** `root` is the widget's `.cw-root` element in the shadow root; the button is its first child. */
 export function createLauncher(root: HTMLElement, options: LauncherOptions): Launcher {
   const doc = root.ownerDocument;
@@ -88,12 +76,13 @@ export function createLauncher(root: HTMLElement, options: LauncherOptions): Lau
   button.addEventListener('touchstart', intent, { passive: true });
   button.addEventListener('click', open);
 
-  let drawn: Drawn | null = null;
+  let drawn = '';
   let last: { state: WidgetState; overlay: boolean } | null = null;
 
   function draw(next: Drawn): void {
-    if (sameDrawn(drawn, next)) return;
-    drawn = next;
+    const key = JSON.stringify(next);
+    if (key === drawn) return;
+    drawn = key;
     root.setAttribute('data-look', next.look);
     if (!next.visible) {
       // Not offered (or under a dialog): not in the page at all, as the spec's "hidden".

@@ -200,5 +200,11 @@ export function start(win: Window, page: PageConfig, load: () => Promise<ChatPar
     });
   }
 
-  return { ready: launcherTexts(page.locale).then(draw) };
+  const ready = launcherTexts(page.locale)
+    .then(draw)
+    .catch((error: unknown) => {
+      // A broken widget must never break the host page: report and stay silent.
+      console.error('chat widget: could not draw the button', error);
+    });
+  return { ready };
 }

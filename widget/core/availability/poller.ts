@@ -140,7 +140,7 @@ export function createAvailabilityPoller(options: AvailabilityPollerOptions): Av
       const data: unknown = await response.json();
       if (stopped) return;
       if (!isAnswer(data)) {
-        finish({ kind: 'failed', error: new Error('availability answered something other than a JSON object') });
+        finish({ kind: 'failed', error: new Error('availability answer is not a JSON object') });
         return;
       }
       decide(data);
