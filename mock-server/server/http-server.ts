@@ -144,7 +144,7 @@ export async function route(req: IncomingMessage, res: ServerResponse, ctx: Http
     if (await serveContract(pathname, res)) return;
     // The demo site once the widget is built; the page for people at / otherwise (or when
     // the demo pages are missing), and always at /__mock/.
-    if (widgetIsBuilt(ctx.roots) && (await serveSite(ctx.roots, pathname, res))) return;
+    if (widgetIsBuilt(ctx.roots) && (await serveSite(ctx.roots, pathname, req, res))) return;
     if (pathname === '/' || pathname === '/__mock' || pathname === '/__mock/') {
       const current = ctx.catalog.current;
       sendText(

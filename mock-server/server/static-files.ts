@@ -3,10 +3,14 @@
  * at /, demo/energy.html at /energy, demo/trips.html at /trips (and /trips/...), and any
  * other file under demo/ at its own path. Paths never leave their root, symbolic links
  * included: a file is served only when its real path is inside the root's real path.
+ * Served as a CDN serves them (cdn-assets.ts: brotli/gzip, ETag, 304): the widget's hashed
+ * chunks cached for a year (immutable), embed.js and the rest of /widget/ for 5 minutes,
+ * the demo pages revalidated each time.
  */
 import { existsSync, realpathSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { AssetCache, sendAsset } from './cdn-assets.js';
 import { streamFile } from './send-file.js';
 
 const TYPES: Record<string, string> = {
@@ -69,6 +73,18 @@ export interface SiteRoots {
   pageHeaders?: Record<string, string>;
 }
 
+/** Hashed file names (chunks/name-<hash>.js): their content never changes under that name. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** embed.js, the one un-hashed script tag: a release reaches pages within minutes. */
+export const SHORT_LIVED = 'public, max-age=300, must-revalidate';
+
+/** The Cache-Control of a file under the widget root (path relative to it). */
+export function widgetCacheControl(relative: string): string {
+  return /^chunks\//.test(relative) ? IMMUTABLE : SHORT_LIVED;
+}
+
+const assets = new AssetCache();
+
 /** The page headers for an HTML file of the demo site; none for anything else. */
 function pageHeadersFor(roots: SiteRoots, file: string): Record<string, string> {
   return roots.pageHeaders && path.extname(file).toLowerCase() === '.html' ? roots.pageHeaders : {};
@@ -84,13 +100,32 @@ const PAGE_ROUTES: [RegExp, string][] = [
   [/^\/trips(\/.*)?$/, 'trips.html'],
 ];
 
+/** A text file compressed and cacheable, or any other streamed as it is. */
+async function sendSiteFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  cacheControl: string,
+  headers: Record<string, string> = {},
+): Promise<boolean> {
+  const options = { contentType: contentTypeOf(file), cacheControl, headers };
+  if (await sendAsset(req, res, file, assets, options)) return true;
+  return sendFile(res, file, { 'Cache-Control': cacheControl, ...headers });
+}
+
 /** Serves the demo site for a GET path; false when nothing there matches. */
-export async function serveSite(roots: SiteRoots, pathname: string, res: ServerResponse): Promise<boolean> {
+export async function serveSite(
+  roots: SiteRoots,
+  pathname: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<boolean> {
   if (pathname.startsWith('/widget/')) {
-    const file = resolveUnder(roots.widgetRoot, pathname.slice('/widget/'.length));
-    return file !== undefined && sendFile(res, file);
+    const relative = pathname.slice('/widget/'.length);
+    const file = resolveUnder(roots.widgetRoot, relative);
+    return file !== undefined && sendSiteFile(req, res, file, widgetCacheControl(relative));
   }
   const page = PAGE_ROUTES.find(([pattern]) => pattern.test(pathname))?.[1];
   const file = resolveUnder(roots.demoRoot, page ?? pathname);
-  return file !== undefined && sendFile(res, file, pageHeadersFor(roots, file));
+  return file !== undefined && sendSiteFile(req, res, file, 'no-cache', pageHeadersFor(roots, file));
 }

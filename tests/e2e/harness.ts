@@ -89,6 +89,8 @@ export interface DemoOptions {
   viewport?: { width: number; height: number };
   /** Speed factor of the scenario's scripted delays (higher is faster). */
   speed?: number;
+  /** Extra request headers for every request of the page (e.g. Accept-Encoding: gzip). */
+  headers?: Record<string, string>;
 }
 
 export interface Demo {
@@ -130,7 +132,10 @@ export async function openDemo(browser: Browser, options: DemoOptions): Promise<
     profile: 'strict',
     ...(widgetRoot ? { widgetRoot } : {}),
   })) as MockServer;
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.headers ? { extraHTTPHeaders: options.headers } : {}),
+  });
   // Fail a stuck wait well inside the test's own timeout.
   context.setDefaultTimeout(15_000);
   const errors: string[] = [];
@@ -157,13 +162,20 @@ export async function openDemo(browser: Browser, options: DemoOptions): Promise<
   };
 }
 
-/** The floating button, found the way a visitor finds it: by a name containing "chat". */
+/**
+ * The floating button, found the way a visitor finds it: by its name, in the page's language
+ * ('Open chat'; '打开聊天' on a zh-CN page: the button's texts come with the start chunk).
+ */
 export function chatButton(page: Page | Frame): Locator {
-  return page.getByRole('button', { name: /chat/i }).and(page.locator('.cw-fab'));
+  return page.getByRole('button', { name: /chat|聊天/i }).and(page.locator('.cw-fab'));
 }
 
+/**
+ * The 'Question Center' dialog, the real one: a click before the chat's code is in shows a
+ * skeleton of the same name first (`.cw-skeleton`, issue 14), which this waits past.
+ */
 export function dialog(page: Page): Locator {
-  return page.getByRole('dialog', { name: 'Question Center' });
+  return page.getByRole('dialog', { name: 'Question Center' }).and(page.locator('.cw-dialog'));
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

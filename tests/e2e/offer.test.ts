@@ -25,7 +25,7 @@ describe('what the page offers', { timeout: 45_000 }, () => {
       await settle(opened);
       expect(await chatButton(opened.page).count()).toBe(0);
       const loaded = await resources();
-      expect(loaded.some((name) => name.includes('/widget/chunks/start-core-'))).toBe(true);
+      expect(loaded.some((name) => name.includes('/widget/chunks/start-'))).toBe(true);
       expect(loaded.some((name) => /\/widget\/chunks\/(react|mount)-/.test(name))).toBe(false);
       expect(await opened.page.locator('#chat-widget-host').count()).toBeLessThanOrEqual(1);
       await screenshot(opened.page, `no-button-${scenario}`);

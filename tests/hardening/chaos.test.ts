@@ -10,6 +10,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer, type TranscriptEntry } from '../../mock-server/index.js';
 import { createRandom } from '../../mock-server/random.js';
+import { STORAGE_KEYS } from '../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../widget/core/texts.js';
 import { customer, sharedStorage, type Visit, visit } from '../integration/core/support/core-over-mock.js';
 import { reportFigure } from '../support/bench-figure.js';
@@ -151,7 +152,7 @@ describe.each([
     chat.core.openDialog();
     chat.core.startChat(customer);
     await chat.until((s) => s.chat.status.kind === 'active');
-    const guid = Number(storage.items.get('guid'));
+    const guid = Number(storage.items.get(STORAGE_KEYS.guid));
     const serverTranscript = (): TranscriptEntry[] => mock.transcript(guid) ?? [];
 
     // 50 distinct points of the conversation (server transcript sizes), each with a kind of fault.
@@ -275,7 +276,7 @@ describe('chaos: a flapping server (issue 10)', () => {
     chat.core.openDialog();
     chat.core.startChat(customer);
     await chat.until((s) => s.chat.status.kind === 'active');
-    return { chat, guid: Number(storage.items.get('guid')), mock: server };
+    return { chat, guid: Number(storage.items.get(STORAGE_KEYS.guid)), mock: server };
   }
 
   it('50 accept-and-drop sockets while the visitor types: 0 lost, 0 duplicated, order kept', {

@@ -6,8 +6,12 @@
  *   process with --json (its own table is printed too), 2,000 sessions by default.
  * - the hardening tests (items 3-7: chaos, hostile server input, XSS, CSP, hostile host page)
  *   run once more with vitest, each reporting its figures;
- * Exits 1 when a budget fails. Env: BENCH_ONLY=browser|server|hardening, HOST_RUNS (5), plus the
- * server benchmark's own (SESSIONS, MESSAGES, SPEED, RAMP_MS).
+ * - issue 14 (nothing heavy before intent), in the browser part: bytes before intent and after
+ *   open, click to dialog with and without prefetch (tests/perf/browser/intent-bench.ts), and
+ *   Lighthouse on the demo page with and without the widget (lighthouse-bench.ts);
+ * Exits 1 when a budget fails. Env: BENCH_ONLY=browser|server|hardening, HOST_RUNS (5),
+ * LIGHTHOUSE_RUNS (3), LIGHTHOUSE_MODULE (another lighthouse install), plus the server
+ * benchmark's own (SESSIONS, MESSAGES, SPEED, RAMP_MS).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +20,8 @@ import path from 'node:path';
 import { launchChromium } from '../hardening/browser/support/browser.js';
 import { BENCH_FIGURES_ENV, type BenchFigure } from '../support/bench-figure.js';
 import { hostCostBench } from './browser/host-cost-bench.js';
+import { intentBench } from './browser/intent-bench.js';
+import { lighthouseBench } from './browser/lighthouse-bench.js';
 import { renderBench } from './browser/render-bench.js';
 import { SERVER_BENCH_JSON_PREFIX, type ServerBenchFigures } from './server/figures.js';
 import { serveStartup } from './server/startup.js';
@@ -137,7 +143,7 @@ async function main(): Promise<void> {
       add('1', 'CLS from the button (max of runs)', String(host.cls), '= 0', host.cls === 0);
       add(
         '1',
-        'click to dialog interactive, first open',
+        'click to dialog interactive, first open (the pointer over the button first: the chat loaded on that intent)',
         `${ms(host.clickToInteractiveColdMs)} (later opens: ${ms(host.clickToInteractiveWarmMs)})`,
         '<= 100 ms',
         host.clickToInteractiveColdMs <= 100,
@@ -176,6 +182,68 @@ async function main(): Promise<void> {
         '<= x1.25 and <= 4 KB/msg',
         growth <= 1.25 && render.heapPerMessageLate <= 4096,
       );
+
+      log('nothing heavy before intent (issue 14)...');
+      const intent = await intentBench(chromium, 3, log);
+      const kib = (b: number) => `${(b / 1024).toFixed(2)} KiB`;
+      add(
+        '14',
+        "bytes before intent: the widget's gzip responses on the demo page, chat available, no action, 4 s idle",
+        `${kib(intent.beforeIntentBytes)} (${intent.beforeIntentFiles.join('; ')})`,
+        '<= 10 KiB',
+        intent.beforeIntentBytes <= 10 * 1024,
+      );
+      add(
+        '14',
+        'bytes after open (pointer over, click, dialog interactive)',
+        `${kib(intent.afterOpenBytes)} in ${intent.afterOpenRequests} responses`,
+        '',
+        null,
+      );
+      add(
+        '14',
+        'click to dialog interactive, prefetched (pointer over the button, then the click), median of 3 first visits',
+        `${ms(intent.clickWithPrefetchMedianMs)} (${intent.clickWithPrefetchMs.map((v) => v.toFixed(0)).join(', ')} ms)`,
+        '<= 100 ms',
+        intent.clickWithPrefetchMedianMs <= 100,
+      );
+      add(
+        '14',
+        'click to dialog interactive, not prefetched (a plain click: the chat loads then, skeleton meanwhile), median of 3',
+        `${ms(intent.clickWithoutPrefetchMedianMs)} (${intent.clickWithoutPrefetchMs.map((v) => v.toFixed(0)).join(', ')} ms)`,
+        '',
+        null,
+      );
+
+      log('lighthouse, demo page with and without the widget (issue 14)...');
+      try {
+        const lh = await lighthouseBench(chromium.widgetRoot, Number(process.env.LIGHTHOUSE_RUNS ?? 3), log);
+        const w = lh.withWidget;
+        const wo = lh.withoutWidget;
+        add(
+          '14',
+          `Lighthouse ${lh.version} performance score, with vs without the widget, median of ${lh.runs.withWidget.length}`,
+          `${w.score} vs ${wo.score} (runs: ${lh.runs.withWidget.map((r) => r.score).join(', ')} vs ${lh.runs.withoutWidget.map((r) => r.score).join(', ')})`,
+          'within 1 point',
+          wo.score - w.score <= 1,
+        );
+        add(
+          '14',
+          'Lighthouse Total Blocking Time, with vs without the widget',
+          `${ms(w.tbtMs)} vs ${ms(wo.tbtMs)} (added ${ms(w.tbtMs - wo.tbtMs)})`,
+          'added <= 10 ms',
+          w.tbtMs - wo.tbtMs <= 10,
+        );
+        add(
+          '14',
+          'Lighthouse total bytes, with vs without the widget',
+          `${kib(w.bytes)} vs ${kib(wo.bytes)} (added ${kib(w.bytes - wo.bytes)})`,
+          '',
+          null,
+        );
+      } catch (error) {
+        add('14', 'Lighthouse on the demo page', `could not run: ${String(error)}`, 'runs', false);
+      }
     } finally {
       await chromium.close();
     }
@@ -230,7 +298,7 @@ async function main(): Promise<void> {
     );
   }
 
-  // In the issue's order; the row for the hardening run itself closes items 3-7.
+  // In the issue's order; the row for the hardening run itself closes items 3-7; issue 14 last.
   const order = (item: string) => Number(item.split('-').at(-1)) + (item.includes('-') ? 0.5 : 0);
   rows.sort((a, b) => order(a.item) - order(b.item));
   const header = ['item', 'figure', 'value', 'budget', 'result'];

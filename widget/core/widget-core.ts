@@ -1,10 +1,11 @@
 /**
  * createWidgetCore: the store the views subscribe to and the commands they call. It owns the
- * availability poller, the current chat session and the UI timers (modal close delay, status
- * card, reset after ending), and disposes them all.
+ * availability poller (its own, or the one the start chunk was already running, handed over),
+ * the current chat session and the UI timers (modal close delay, status card, reset after
+ * ending), and disposes them all.
  */
-import { type AvailabilityOutcome, createAvailabilityPoller } from './availability/poller.js';
-import { decideWaitTime, readServiceMetrics } from './availability/wait-time.js';
+import { variantFor as lookFor, offerOf } from './availability/offer.js';
+import { type AvailabilityOutcome, type AvailabilityPoller, createAvailabilityPoller } from './availability/poller.js';
 import type { WidgetEvent } from './chat/events.js';
 import { initialState } from './chat/initial-state.js';
 import { isChatActive, reduce } from './chat/reducer.js';
@@ -20,13 +21,27 @@ import { submitCallback } from './forms/callback-submitter.js';
 import { buildLeadPayload, createLeadSubmitter } from './forms/lead.js';
 import { safeStorage } from './session/safe-storage.js';
 import { createSessionStore, type StoredSession } from './session/session-store.js';
+import { migrateLegacySession, storedInitializers } from './session/storage-keys.js';
 import { createStore } from './store/store.js';
 import { TEXTS } from './texts.js';
 
 export { socketUrl };
 
-export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): WidgetCore {
+export interface WidgetCoreOptions {
+  /**
+   * The availability poller the start chunk already runs (settled or not). The core takes over
+   * its outcome instead of asking again; without it the core makes its own on start().
+   */
+  availability?: AvailabilityPoller;
+}
+
+export function createWidgetCore(
+  env: WidgetEnvironment,
+  page: PageConfig,
+  options: WidgetCoreOptions = {},
+): WidgetCore {
   const storage = safeStorage(env.storage, env.logger);
+  migrateLegacySession(storage);
   const session = createSessionStore(storage);
   let params: Record<string, unknown> = {};
   let settings = resolveSettings(params, page.options);
@@ -99,47 +114,43 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
   );
 
   /** The look: the page's options.useLatestTDS wins over the server's, as page options win (section 3). */
-  function variantFor(serverSaysLatest: boolean): 'newer' | 'older' {
-    const override = page.options.useLatestTDS;
-    return (typeof override === 'boolean' ? override : serverSaysLatest) ? 'newer' : 'older';
-  }
+  const variantFor = (serverSaysLatest: boolean) => lookFor(page.options, serverSaysLatest);
 
+  /** Rules 3-7, decided by availability/offer.ts (the start chunk reads the same outcome the same way). */
   function onAvailability(outcome: AvailabilityOutcome): void {
+    const offer = offerOf(outcome, page.options, TEXTS);
     if (outcome.kind === 'failed') {
       env.logger.warn('[chat-widget] availability check failed; polling stopped', outcome.error);
-      dispatch({ type: 'availabilityResolved', availability: { status: 'unavailable', message: null } });
+      dispatch({ type: 'availabilityResolved', availability: offer.availability });
       return;
     }
-    const response = outcome.response;
-    applyParams(response.chatWidgetParams);
-    const common = {
-      variant: variantFor(response.useLatestTDS === true),
-      useEngagementPlaceholderData: response.useEngagementPlaceholderData === true,
-    };
-    if (outcome.kind === 'chatLite') {
-      dispatch({ type: 'availabilityResolved', availability: { status: 'chatLite' }, ...common });
-      return;
-    }
-    if (outcome.kind === 'unavailable') {
-      const availability = { status: 'unavailable' as const, message: TEXTS.notAvailable };
-      dispatch({ type: 'availabilityResolved', availability, ...common });
-      return;
-    }
-    const decision = decideWaitTime(readServiceMetrics(response, settings.ewtMapId), settings);
-    const availability = decision.offered
-      ? { status: 'available' as const, waitMinutes: decision.waitMinutes }
-      : { status: 'unavailable' as const, message: decision.message };
-    dispatch({ type: 'availabilityResolved', availability, ...common });
-    if (decision.offered && settings.bypassBubble) dispatch({ type: 'dialogOpened' });
+    applyParams(offer.params ?? {});
+    dispatch({
+      type: 'availabilityResolved',
+      availability: offer.availability,
+      ...(offer.variant ? { variant: offer.variant } : {}),
+      useEngagementPlaceholderData: offer.useEngagementPlaceholderData === true,
+    });
+    if (offer.availability.status === 'available' && settings.bypassBubble) dispatch({ type: 'dialogOpened' });
   }
 
-  const poller = createAvailabilityPoller({
-    env,
-    page,
-    apiEndpointsDomain: settings.apiEndpointsDomain,
-    pollInterval: settings.availabilityPollInterval,
-    onOutcome: onAvailability,
-  });
+  const poller =
+    options.availability ??
+    createAvailabilityPoller({
+      env,
+      page,
+      apiEndpointsDomain: settings.apiEndpointsDomain,
+      pollInterval: settings.availabilityPollInterval,
+    });
+  let listening = false;
+  /** Polls (or, with a handed-over poller, waits for or reads its outcome); never asks twice. */
+  function checkAvailability(): void {
+    if (!listening) {
+      listening = true;
+      poller.onOutcome(onAvailability);
+    }
+    poller.start();
+  }
 
   function openChat(details: CustomerDetails, resume: StoredSession | null): void {
     chat?.dispose();
@@ -184,7 +195,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
         // The stored chat was over on the service's side: offer a new one as on a fresh page.
         if (outcome === 'resumeRefused') {
           dispatch({ type: 'availabilityResolved', availability: { status: 'checking' } });
-          poller.start();
+          checkAvailability();
         }
       },
     });
@@ -193,7 +204,9 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
   }
 
   function resumeStoredSession(): boolean {
-    const stored = session.load(env.now(), settings.refreshTimeoutSeconds);
+    // The chat's own stored chatWidgetParams count for its expiry, under the page options.
+    const refreshTimeoutSeconds = resolveSettings(storedInitializers(storage), page.options).refreshTimeoutSeconds;
+    const stored = session.load(env.now(), refreshTimeoutSeconds);
     if (stored === null) return false;
     const initializers = session.readJson('initializers');
     if (typeof initializers === 'object' && initializers !== null) applyParams(initializers as Record<string, unknown>);
@@ -227,7 +240,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig): Widg
       if (started) return;
       started = true;
       env.logger.info(`[chat-widget] version ${settings.widgetVersion}`);
-      if (!resumeStoredSession()) poller.start();
+      if (!resumeStoredSession()) checkAvailability();
     },
     openDialog: () => dispatch({ type: 'dialogOpened' }),
     closeDialog() {

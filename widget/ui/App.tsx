@@ -1,7 +1,6 @@
-import { useCallback, useRef, useState } from 'react';
-import { canGoBack, canMinimize, selectLauncher } from '../core/chat/selectors.js';
+import { useCallback, useState } from 'react';
+import { canGoBack, canMinimize } from '../core/chat/selectors.js';
 import type { WidgetState } from '../core/chat/state.js';
-import { ChatButton } from './components/ChatButton.js';
 import { Dialog } from './components/Dialog.js';
 import { EndChatPrompt } from './components/EndChatPrompt.js';
 import { LoaderOverlay } from './components/LoaderOverlay.js';
@@ -59,34 +58,23 @@ function DialogBody({ state, look, topic, onTopic, onScrolledChange }: BodyProps
   );
 }
 
-/** The whole widget: the floating button and, while open, the 'Question Center' dialog. */
+/**
+ * The 'Question Center' dialog while it is open. The floating button is not React's: it is the
+ * start chunk's plain-DOM launcher (widget/embed/launcher.ts), which follows the same core state
+ * and sits beside this in the widget's `.cw-root` (which carries the look).
+ */
 export function App() {
-  const { core, analytics, doc } = useWidget();
+  const { core, doc, focusLauncher } = useWidget();
   const state = useWidgetState();
-  const launcherRef = useRef<HTMLButtonElement>(null);
   const [scrolled, setScrolled] = useState(false);
   const [topic, setTopic] = useState<string | undefined>(undefined);
-  useModal(doc, state.dialog.status, launcherRef, () => core.closeDialog());
-  const launcher = selectLauncher(state);
+  useModal(doc, state.dialog.status, focusLauncher, () => core.closeDialog());
   const dialogShown = state.dialog.status === 'open' || state.dialog.status === 'closing';
   const header = headerOf(state);
   const look = state.flags.variant === 'newer' ? 'tds' : 'classic';
   const onScrolledChange = useCallback((value: boolean) => setScrolled(value), []);
   return (
-    <div className="cw-root" data-look={look}>
-      <ChatButton
-        visible={launcher.visible && !dialogShown}
-        loading={launcher.loading}
-        unread={launcher.unread}
-        position={launcher.position}
-        label={state.flags.chatLite && state.mode !== 'chat' ? 'Open chat to request a callback' : 'Open chat'}
-        onOpen={() => {
-          analytics.chatEvent('chat_button_click');
-          analytics.chatButtonClicked();
-          core.openDialog();
-        }}
-        buttonRef={launcherRef}
-      />
+    <>
       {dialogShown ? (
         <Dialog
           name={header.title === 'Request a Callback' ? header.title : QUESTION_CENTER}
@@ -107,6 +95,6 @@ export function App() {
           {state.mode === 'loading' ? <LoaderOverlay label="Connecting you to an agent" /> : null}
         </Dialog>
       ) : null}
-    </div>
+    </>
   );
 }

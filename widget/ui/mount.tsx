@@ -1,26 +1,52 @@
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode, useLayoutEffect } from 'react';
 import type { Analytics } from '../core/analytics/index.js';
 import type { WidgetCore } from '../core/core-api.js';
 import type { WidgetHost } from '../embed/host.js';
 import { App } from './App.js';
 import { createRoot } from './react-root.js';
-import looksCss from './styles/looks.css?inline';
 import widgetCss from './styles/widget.css?inline';
 import { WidgetContext } from './use-core.js';
 
+export interface MountOptions {
+  /** The widget's `.cw-root` element in the shadow root (the start chunk made it; the button is in it). */
+  container: HTMLElement;
+  /** Focus back to the floating button (the start chunk's plain-DOM launcher) when the dialog closes. */
+  focusLauncher: () => void;
+  /** Runs in the commit of React's first drawing: the skeleton dialog goes as the real one comes. */
+  onFirstCommit?: () => void;
+}
+
+/** Calls `onCommit` once, in the layout phase of the first commit (before paint and before any effect). */
+function FirstCommit({ onCommit, children }: { onCommit: (() => void) | undefined; children: ReactNode }) {
+  useLayoutEffect(() => {
+    onCommit?.();
+  }, [onCommit]);
+  return children;
+}
+
 /**
- * The UI chunk's entry, loaded by the embed only once chat or callback is offered: styles
- * into the shadow root, then React renders there. Returns the unmount function.
+ * The views' entry, the last step of loadChat (widget/embed/load-chat.ts): the dialog's styles
+ * into the shadow root, then React renders the dialog there. The floating button is not React's
+ * (widget/embed/launcher.ts). Returns the unmount function.
  */
-export function mountWidget(host: WidgetHost, core: WidgetCore, analytics: Analytics): () => void {
-  host.adoptStyles(`${widgetCss}\n${looksCss}`);
+export function mountWidget(
+  host: WidgetHost,
+  core: WidgetCore,
+  analytics: Analytics,
+  options: MountOptions,
+): () => void {
+  host.adoptStyles(widgetCss);
   const container = host.root.ownerDocument.createElement('div');
-  host.root.append(container);
+  options.container.append(container);
   const root = createRoot(container);
   root.render(
     <StrictMode>
-      <WidgetContext.Provider value={{ core, analytics, doc: host.element.ownerDocument }}>
-        <App />
+      <WidgetContext.Provider
+        value={{ core, analytics, doc: host.element.ownerDocument, focusLauncher: options.focusLauncher }}
+      >
+        <FirstCommit onCommit={options.onFirstCommit}>
+          <App />
+        </FirstCommit>
       </WidgetContext.Provider>
     </StrictMode>,
   );

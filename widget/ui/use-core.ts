@@ -10,6 +10,8 @@ export interface WidgetContextValue {
   analytics: Analytics;
   /** The host page's document (the shadow host's ownerDocument), never assumed global. */
   doc: Document;
+  /** Moves focus to the floating button (plain DOM, outside React) when the dialog closes. */
+  focusLauncher?: () => void;
 }
 
 export const WidgetContext = createContext<WidgetContextValue | null>(null);

@@ -1,15 +1,17 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { DialogStatus } from '../core/chat/state.js';
 
 /**
  * Modal side effects owned by the view layer, on the host page's own document:
  * the page's body does not scroll while the dialog is open, and focus goes back to the
  * floating button when the dialog closes or minimizes (focus into the dialog is Dialog's job).
+ * The button is the start chunk's plain-DOM launcher, outside React: `focusLauncher` shows
+ * it for the current state and focuses it.
  */
 export function useModal(
   doc: Document,
   status: DialogStatus,
-  launcherRef: RefObject<HTMLButtonElement | null>,
+  focusLauncher: (() => void) | undefined,
   onEscape: () => void,
 ) {
   const open = status === 'open';
@@ -37,6 +39,9 @@ export function useModal(
   }, [doc, open]);
 
   const wasOpen = useRef(false);
+  // In a ref, so a new function each render never re-runs the effect.
+  const focusRef = useRef(focusLauncher);
+  focusRef.current = focusLauncher;
   useEffect(() => {
     if (open) {
       wasOpen.current = true;
@@ -44,7 +49,7 @@ export function useModal(
     }
     if (wasOpen.current && (status === 'closed' || status === 'minimized')) {
       wasOpen.current = false;
-      launcherRef.current?.focus();
+      focusRef.current?.();
     }
-  }, [open, status, launcherRef]);
+  }, [open, status]);
 }

@@ -95,7 +95,11 @@ describe('given a host page with aggressive global CSS', () => {
 
       for (const opened of [plain, hostile]) {
         await fab(opened.page).click();
-        await opened.page.getByRole('dialog', { name: 'Question Center' }).waitFor();
+        // The real dialog (a skeleton of the same name stands in while the chat loads).
+        await opened.page
+          .getByRole('dialog', { name: 'Question Center' })
+          .and(opened.page.locator('.cw-dialog'))
+          .waitFor();
         await opened.page.waitForTimeout(400);
       }
       const dialogBox = await boxOf(plain, '[role="dialog"]');

@@ -1,5 +1,6 @@
 /** Conversations with agents: the end state the visitor sees, per built-in scenario. */
 import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { customer, visits } from './support/core-over-mock.js';
 
@@ -30,7 +31,7 @@ describe('built-in scenarios over a real socket: conversations', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(v.texts()).not.toContain(TEXTS.connectionClosed);
     expect(v.sockets).toHaveLength(1);
-    expect(v.env.storage?.getItem('guid')).toBeNull();
+    expect(v.env.storage?.getItem(STORAGE_KEYS.guid)).toBeNull();
     v.core.closeDialog();
     expect(v.state().mode).toBe('logon');
     expect(v.state().chat.messages).toEqual([]);

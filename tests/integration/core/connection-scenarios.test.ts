@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkClientFrame } from '../../../contract/frame-check.js';
+import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { customer, recordedClientFrames, sharedStorage, sleep, visits } from './support/core-over-mock.js';
 
@@ -82,7 +83,7 @@ describe('built-in scenarios over a real socket: connection', () => {
     expect(ended.chat.status).toEqual({ kind: 'ended', reason: 'unableToReconnect' });
     expect(v.texts().filter((t) => t === TEXTS.attemptingReconnect)).toHaveLength(3);
     expect(v.texts().at(-1)).toBe(TEXTS.unableToReconnect);
-    expect(v.env.storage?.getItem('guid')).toBeNull();
+    expect(v.env.storage?.getItem(STORAGE_KEYS.guid)).toBeNull();
   });
 
   it('route-cancel: No suitable agents could be found, back to the form, no retries', async () => {
@@ -108,13 +109,13 @@ describe('built-in scenarios over a real socket: connection', () => {
   it('server-error: Error code 500 occurred (...), retries off, session cleared, socket closed', async () => {
     const v = await started('server-error', { page: fastRetries });
     await v.until(() => kinds(v, 'live_agent').length >= 1);
-    expect(v.env.storage?.getItem('guid')).not.toBeNull();
+    expect(v.env.storage?.getItem(STORAGE_KEYS.guid)).not.toBeNull();
     v.core.sendMessage('Hello?');
     const ended = await v.until((s) => s.chat.status.kind === 'ended');
     expect(ended.chat.status).toEqual({ kind: 'ended', reason: 'error' });
     expect(v.texts()).toContain('Error code 500 occurred (Internal error in the chat service)');
     expect(v.texts().at(-1)).toBe(TEXTS.connectionClosed);
-    expect(v.env.storage?.getItem('guid')).toBeNull();
+    expect(v.env.storage?.getItem(STORAGE_KEYS.guid)).toBeNull();
     await sleep(800);
     expect(v.sockets).toHaveLength(1);
   });

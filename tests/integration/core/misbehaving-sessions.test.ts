@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../../mock-server/index.js';
 import { isInputEnabled } from '../../../widget/core/chat/selectors.js';
 import type { WidgetState } from '../../../widget/core/chat/state.js';
+import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { customer, type Visit, visits } from './support/core-over-mock.js';
 
@@ -21,7 +22,8 @@ const page = (options: Record<string, unknown> = {}) => ({ options: { ...quick, 
 type SessionReport = ReturnType<MockServer['sessions']>[number];
 
 /** A stored key of the visit's page (its storage, as the next page finds it). */
-const stored = (v: Visit, key: string): string | null => v.env.storage?.getItem(key) ?? null;
+const stored = (v: Visit, key: keyof typeof STORAGE_KEYS): string | null =>
+  v.env.storage?.getItem(STORAGE_KEYS[key]) ?? null;
 
 async function started(scenario: string, options: Parameters<typeof open>[1] = {}): Promise<Visit> {
   const v = await open(scenario, options);

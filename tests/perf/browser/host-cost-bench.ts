@@ -3,7 +3,8 @@
  *
  * - Long tasks during load: PerformanceObservers for 'longtask' and 'long-animation-frame'
  *   are installed before any page script (addInitScript, buffered); the page loads and is
- *   watched until 2 s after the chat button shows (availability answered, UI chunk mounted).
+ *   watched until 2 s after the chat button shows (availability answered; the chat itself
+ *   loads on intent only, so the slowed-CPU load below hovers the button to load it).
  *   The budgeted figure is the long-task time caused by the widget: the time its own scripts
  *   (/widget/embed.js and its chunks, with the style and layout they force) ran inside long
  *   animation frames, as the browser attributes it (LoAF script entries, those of 5 ms or
@@ -16,7 +17,8 @@
  *   so every measured load is a first visit; one warm-up pair is discarded.
  * - CLS: the sum of 'layout-shift' entries (without recent input) over the same window, with
  *   the widget: the button must not move anything.
- * - Click to interactive: once the button shows, the time in the page from clicking it to
+ * - Click to interactive: once the button shows and the pointer has been over it (the chat
+ *   loads on that intent, issue 14), the time in the page from clicking it to
  *   the dialog being interactive: its first text field present and focusable, one frame
  *   rendered, and the main thread free again (a posted message delivered). The first open
  *   (cold: the form's code runs for the first time) is the budgeted figure; the median of
@@ -111,6 +113,12 @@ async function loadOnce(chromium: Chromium, withWidget: boolean, cpuSlowdown = 1
     await page.goto(opened.url);
     if (withWidget) await page.locator('.cw-fab').waitFor();
     else await page.waitForLoadState('load');
+    // On the slowed CPU the visitor reaches for the button: the chat (React, the views) loads in
+    // its steps, and its evaluation must be attributed to the widget.
+    if (withWidget && cpuSlowdown !== 1) {
+      await page.locator('.cw-fab').hover();
+      await page.locator('.cw-root > div').waitFor({ state: 'attached', timeout: 30_000 });
+    }
     await page.waitForTimeout(2000);
     const perf = await page.evaluate(() => (window as unknown as { __perf: PerfOut }).__perf);
     for (const type of ['longtask', 'layout-shift', 'long-animation-frame']) {
@@ -133,7 +141,7 @@ async function loadOnce(chromium: Chromium, withWidget: boolean, cpuSlowdown = 1
 }
 
 /** Clicks the button in the page and waits until the dialog is interactive; milliseconds. */
-async function clickToInteractive(page: import('playwright-core').Page): Promise<number> {
+export async function clickToInteractive(page: import('playwright-core').Page): Promise<number> {
   return page.evaluate(async () => {
     const root = document.getElementById('chat-widget-host')?.shadowRoot;
     const button = root?.querySelector<HTMLButtonElement>('.cw-fab');
@@ -199,6 +207,9 @@ export async function hostCostBench(chromium: Chromium, runs = 5, log: (line: st
   try {
     const { page } = opened;
     await page.locator('.cw-fab').waitFor();
+    // Issue 14: the chat loads on intent; a pointer over the button comes before its click.
+    await page.locator('.cw-fab').hover();
+    await page.locator('.cw-root > div').waitFor({ state: 'attached' });
     await page.waitForTimeout(1000);
     cold = await clickToInteractive(page);
     for (let i = 0; i < 5; i++) {

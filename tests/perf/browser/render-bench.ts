@@ -124,8 +124,8 @@ function bareSocketReplay(page: Page): Promise<number> {
       new Promise<number>((resolve, reject) => {
         const sockets = (window as unknown as { __sockets: WebSocket[] }).__sockets;
         const url = sockets[sockets.length - 1]?.url;
-        const guid = Number(localStorage.getItem('guid'));
-        const authenticationKey = localStorage.getItem('ak');
+        const guid = Number(localStorage.getItem('chatWidget:guid'));
+        const authenticationKey = localStorage.getItem('chatWidget:ak');
         if (!url || !authenticationKey) {
           reject(new Error('no stored chat to renew'));
           return;

@@ -171,3 +171,63 @@ describe('availability poller (section 4, entry and availability)', () => {
     expect(outcomes).toEqual([]);
   });
 });
+
+describe('one poller for the start chunk and the core (issue 14: handed over, never asked twice)', () => {
+  it('keeps the settled outcome: a listener added later gets it at once, and start() does not ask again', async () => {
+    const { poller, requests } = setup([() => jsonResponse({ success: true })]);
+    expect(poller.outcome()).toBeNull();
+    poller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(poller.outcome()?.kind).toBe('success');
+    const late = vi.fn();
+    poller.onOutcome(late);
+    expect(late).toHaveBeenCalledWith({ kind: 'success', response: { success: true } });
+    poller.start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('a listener added while it runs gets the outcome once it settles, exactly once; an unsubscribed one never', async () => {
+    const { poller } = setup([notYet, () => jsonResponse({ success: true })]);
+    poller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const joined = vi.fn();
+    const left = vi.fn();
+    poller.onOutcome(joined);
+    poller.onOutcome(left)();
+    await vi.advanceTimersByTimeAsync(15_000);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(joined).toHaveBeenCalledOnce();
+    expect(joined.mock.calls[0]?.[0].kind).toBe('success');
+    expect(left).not.toHaveBeenCalled();
+  });
+
+  it('a page that added a property to Object.prototype sends nothing of it', async () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.junk = 'x';
+    try {
+      const { poller, requests } = setup([() => jsonResponse({ success: true })]);
+      poller.start();
+      await vi.advanceTimersByTimeAsync(0);
+      const body = await (requests[0] as Request).text();
+      expect(body).not.toContain('junk');
+      expect([...new URLSearchParams(body).keys()]).toEqual([
+        'pageId',
+        'locale',
+        'chatLiteFlag',
+        'triagePreChat',
+        'hideOnMobiles',
+        'ifEnergyPage',
+      ]);
+    } finally {
+      delete proto.junk;
+    }
+  });
+
+  it('an answer that is not a JSON object is a failed request', async () => {
+    const { poller, outcomes } = setup([() => new Response('[1,2]', { status: 200 })]);
+    poller.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(outcomes.map((o) => o.kind)).toEqual(['failed']);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkClientFrame } from '../../../contract/frame-check.js';
+import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { available, chatting, details, harness, socket, texts, withFakeClock } from './support/core-harness.js';
 import { FakeSocket } from './support/fake-env.js';
@@ -23,9 +24,9 @@ describe('a chat through the core (section 4, chat lifecycle)', () => {
     socket().notify(confirmed());
     await vi.advanceTimersByTimeAsync(0);
     expect(h.core.getSnapshot().mode).toBe('chat');
-    expect(h.env.storage.getItem('guid')).toBe('42');
-    expect(h.env.storage.getItem('ak')).toBe('key-42');
-    expect(h.env.storage.getItem('contextId')).toBe('WR-1');
+    expect(h.env.storage.getItem(STORAGE_KEYS.guid)).toBe('42');
+    expect(h.env.storage.getItem(STORAGE_KEYS.ak)).toBe('key-42');
+    expect(h.env.storage.getItem(STORAGE_KEYS.contextId)).toBe('WR-1');
     const leads = h.posts.filter((p) => p.path === '/cua-api/forms/lead');
     expect(leads).toEqual([
       {
@@ -41,7 +42,7 @@ describe('a chat through the core (section 4, chat lifecycle)', () => {
   it('§7 lead: not sent when an earlier request timestamp exists', async () => {
     const h = harness();
     await available(h);
-    h.env.storage.setItem('lastChatRequestTimestamp', String(Date.now() - 1000));
+    h.env.storage.setItem(STORAGE_KEYS.lastChatRequestTimestamp, String(Date.now() - 1000));
     h.core.startChat(details);
     socket().open();
     socket().notify(confirmed());
@@ -155,7 +156,7 @@ describe('a chat through the core (section 4, chat lifecycle)', () => {
     socket().drop(1000);
     expect(h.core.getSnapshot().chat.status).toEqual({ kind: 'ended', reason: 'agentClosed' });
     expect(texts(h)).not.toContain(TEXTS.connectionClosed);
-    expect(h.env.storage.getItem('guid')).toBeNull();
+    expect(h.env.storage.getItem(STORAGE_KEYS.guid)).toBeNull();
     h.core.closeDialog();
     expect(h.core.getSnapshot().mode).toBe('logon');
     await vi.advanceTimersByTimeAsync(500);
@@ -178,7 +179,7 @@ describe('a chat through the core (section 4, chat lifecycle)', () => {
     expect(current.methods().slice(-2)).toEqual(['closeConversation', 'ping']);
     current.pong();
     expect(current.closedWith).toBe(1000);
-    expect(h.env.storage.getItem('guid')).toBeNull();
+    expect(h.env.storage.getItem(STORAGE_KEYS.guid)).toBeNull();
     expect(h.core.getSnapshot().mode).toBe('chat');
     await vi.advanceTimersByTimeAsync(500);
     expect(h.core.getSnapshot().mode).toBe('logon');

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { available, chatting, details, harness, socket, texts, withFakeClock } from './support/core-harness.js';
 import { FakeSocket } from './support/fake-env.js';
@@ -90,7 +91,7 @@ describe('the socket side of a chat through the core (sections 4 and 8)', () => 
   it('§4 socket lifecycle: another tab with a newer timestamp + 1006 means transferred', async () => {
     const h = harness();
     await chatting(h);
-    h.env.storage.setItem('lastChatRequestTimestamp', String(Date.now() + 5000));
+    h.env.storage.setItem(STORAGE_KEYS.lastChatRequestTimestamp, String(Date.now() + 5000));
     socket().drop(1006);
     const state = h.core.getSnapshot();
     expect(state.chat.status).toEqual({ kind: 'transferred' });
@@ -102,7 +103,7 @@ describe('the socket side of a chat through the core (sections 4 and 8)', () => 
   it('§4 socket lifecycle: the newer timestamp is stored before renewChat goes out, so the tab the server closes finds it', async () => {
     const h = harness();
     await chatting(h);
-    const stored = () => Number(h.env.storage.getItem('lastChatRequestTimestamp'));
+    const stored = () => Number(h.env.storage.getItem(STORAGE_KEYS.lastChatRequestTimestamp));
     const before = stored();
     socket().drop(1006);
     await vi.advanceTimersByTimeAsync(3000);
@@ -123,7 +124,7 @@ describe('the socket side of a chat through the core (sections 4 and 8)', () => 
     await chatting(h);
     socket().error(503, 'Service Unavailable');
     expect(texts(h).slice(-2)).toEqual([TEXTS.maintenance, TEXTS.connectionClosed]);
-    expect(h.env.storage.getItem('guid')).toBeNull();
+    expect(h.env.storage.getItem(STORAGE_KEYS.guid)).toBeNull();
     expect(h.core.getSnapshot().chat.status).toEqual({ kind: 'ended', reason: 'error' });
   });
 

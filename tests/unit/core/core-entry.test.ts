@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkClientFrame } from '../../../contract/frame-check.js';
+import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { socketUrl } from '../../../widget/core/widget-core.js';
 import { available, availableAnswer, details, harness, socket, texts, withFakeClock } from './support/core-harness.js';
@@ -54,7 +55,7 @@ describe('entry and availability through the core (section 4)', () => {
   it('§4 rule 1: an expired stored session is cleared and availability is checked', async () => {
     const h = harness({ storage: { guid: '1', ak: 'k', lastChatRequestTimestamp: String(Date.now() - 301_000) } });
     await available(h);
-    expect(h.env.storage.items.has('guid')).toBe(false);
+    expect(h.env.storage.items.has(STORAGE_KEYS.guid)).toBe(false);
     expect(h.posts.map((p) => p.path)).toEqual(['/conversation/check-availability-v2']);
   });
 

@@ -6,6 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { isInputEnabled } from '../../../widget/core/chat/selectors.js';
 import { DEFAULTS } from '../../../widget/core/config/defaults.js';
+import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import {
   availableAnswer,
@@ -166,8 +167,8 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     const h = await started();
     socket().drop(1000);
     expect(h.core.getSnapshot().chat.status).toEqual({ kind: 'ended', reason: 'connectionClosed' });
-    for (const key of ['guid', 'ak', 'lastChatRequestTimestamp', 'chatState'])
-      expect(h.env.storage.items.has(key)).toBe(false);
+    for (const key of ['guid', 'ak', 'lastChatRequestTimestamp', 'chatState'] as const)
+      expect(h.env.storage.items.has(STORAGE_KEYS[key])).toBe(false);
   });
 
   it('4. a renew refused on page load: "your previous chat has ended", no error code, and chat is offered again', async () => {
@@ -187,7 +188,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(JSON.stringify(state)).not.toContain('Error code');
     expect(state.mode).toBe('logon');
     expect(state.availability).toMatchObject({ status: 'available' });
-    expect(next.env.storage.items.has('guid')).toBe(false);
+    expect(next.env.storage.items.has(STORAGE_KEYS.guid)).toBe(false);
   });
 
   it('5. a half-open socket (pings answered before, then silence) is given up after livenessTimeout and renewed', async () => {
@@ -257,13 +258,13 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     socket().drop(1006);
     h.core.closeDialog();
     h.core.confirmEndChat(true);
-    expect(h.env.storage.items.has('guid')).toBe(false);
+    expect(h.env.storage.items.has(STORAGE_KEYS.guid)).toBe(false);
     await vi.advanceTimersByTimeAsync(3000);
     socket().open();
     // A ping after it: its answer proves the server has it (as for a message).
     expect(socket().methods()).toEqual(['renewChat', 'closeConversation', 'ping']);
     expect(socket().sent[0]).toMatchObject({ body: { requestFullTranscript: false } });
-    expect(h.env.storage.items.has('guid')).toBe(false);
+    expect(h.env.storage.items.has(STORAGE_KEYS.guid)).toBe(false);
     // A server that never answered a ping is trusted once the socket stayed open livenessTimeout.
     await vi.advanceTimersByTimeAsync(DEFAULTS.livenessTimeout);
     expect(socket().closedWith).toBe(1000);
@@ -292,7 +293,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     });
     // The service answers closeConversation with its own: the new chat's stored session stays.
     retry.notify({ method: 'closeConversation' });
-    expect(h.env.storage.items.get('guid')).toBe('43');
+    expect(h.env.storage.items.get(STORAGE_KEYS.guid)).toBe('43');
     // The answer to the ping after it proves the server has it; then the socket closes.
     expect(retry.closedWith).toBeNull();
     retry.pong();
@@ -300,7 +301,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     // The new chat goes on, untouched by the old one.
     expect(h.core.getSnapshot().chat.status).toEqual({ kind: 'waiting' });
     expect(texts(h)).not.toContain(TEXTS.openedInAnotherTab);
-    expect(h.env.storage.items.get('guid')).toBe('43');
+    expect(h.env.storage.items.get(STORAGE_KEYS.guid)).toBe('43');
   });
 
   it('8. End Chat while a reconnect attempt is connecting, a new chat meanwhile, that attempt refused: the next attempt still delivers closeConversation', async () => {
@@ -324,7 +325,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     // The service had already ended the old chat: its refusal leaves the new chat's stored session alone.
     retry.error(2, 'Unable to reconnect, session key is invalid or expired');
     expect(retry.closedWith).toBe(1000);
-    expect(h.env.storage.items.get('guid')).toBe('43');
+    expect(h.env.storage.items.get(STORAGE_KEYS.guid)).toBe('43');
     expect(h.core.getSnapshot().chat.status).toEqual({ kind: 'waiting' });
     expect(JSON.stringify(h.core.getSnapshot())).not.toContain('Error code');
   });

@@ -1,12 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { memoryStorage, safeStorage } from '../../../widget/core/session/safe-storage.js';
-import { createSessionStore, STORAGE_KEYS } from '../../../widget/core/session/session-store.js';
+import { createSessionStore, STORAGE_KEYS, type StorageKey } from '../../../widget/core/session/session-store.js';
 import { memoryStore } from './support/fake-env.js';
 
 const NOW = 1_000_000_000;
 
+function namespaced(values: Record<string, string>) {
+  return memoryStore(
+    Object.fromEntries(Object.entries(values).map(([name, value]) => [STORAGE_KEYS[name as StorageKey], value])),
+  );
+}
+
+/** Storage holding a chat, given by the spec's names; kept under the widget's namespaced keys. */
 function stored(extra: Record<string, string> = {}) {
-  return memoryStore({
+  return namespaced({
     guid: '42',
     ak: 'key-42',
     lastChatRequestTimestamp: String(NOW - 60_000),
@@ -57,7 +64,7 @@ describe('session store (sections 3 and 4, page refresh)', () => {
     const storage = stored({ lastChatRequestTimestamp: String(NOW - 400_000) });
     const session = createSessionStore(storage);
     session.touchActivity(NOW - 10_000);
-    expect(storage.items.get('lastChatRequestTimestamp')).toBe(String(NOW - 400_000));
+    expect(storage.items.get(STORAGE_KEYS.lastChatRequestTimestamp)).toBe(String(NOW - 400_000));
     expect(session.load(NOW, 300)?.guid).toBe(42);
     expect(createSessionStore(stored({ lastChatRequestTimestamp: String(NOW - 400_000) })).load(NOW, 300)).toBeNull();
   });
@@ -71,11 +78,11 @@ describe('session store (sections 3 and 4, page refresh)', () => {
     const comfort = { groupName: 'g', delay: 20, numberOfMessages: 1, messages: [{ message: 'Hold on', sequence: 1 }] };
     session.saveChatState({ participants, onHold: { comfort, urls: null } });
     expect(session.load(NOW, 300)?.chatState).toEqual({ participants, onHold: { comfort, urls: null } });
-    storage.setItem('chatState', JSON.stringify({ participants: [{ id: 1 }] }));
+    storage.setItem(STORAGE_KEYS.chatState, JSON.stringify({ participants: [{ id: 1 }] }));
     expect(session.load(NOW, 300)?.chatState).toBeNull();
-    storage.setItem('chatState', JSON.stringify({ participants, onHold: { comfort: { delay: 'soon' } } }));
+    storage.setItem(STORAGE_KEYS.chatState, JSON.stringify({ participants, onHold: { comfort: { delay: 'soon' } } }));
     expect(session.load(NOW, 300)?.chatState).toEqual({ participants, onHold: { comfort: null, urls: null } });
-    storage.setItem('chatState', '{not json');
+    storage.setItem(STORAGE_KEYS.chatState, '{not json');
     expect(session.load(NOW, 300)?.chatState).toBeNull();
   });
 
@@ -90,7 +97,7 @@ describe('session store (sections 3 and 4, page refresh)', () => {
 
   it.each(['ak', 'guid', 'lastChatRequestTimestamp'])('§4 page refresh: a missing %s means expired', (key) => {
     const storage = stored();
-    storage.removeItem(key);
+    storage.removeItem(STORAGE_KEYS[key as StorageKey]);
     expect(createSessionStore(storage).load(NOW, 300)).toBeNull();
     expect(storage.items.size).toBe(0);
   });
@@ -109,14 +116,14 @@ describe('session store (sections 3 and 4, page refresh)', () => {
     session.touch(NOW);
     session.writeJson('triageConfig', { topics: 2 });
     expect(Object.fromEntries(storage.items)).toEqual({
-      webChatUrl: 'wss://x/chat',
-      customerDetails: '{"email":"a@b.c"}',
-      useLatestTDS: 'true',
-      guid: '7',
-      ak: 'k',
-      contextId: 'WR-7',
-      lastChatRequestTimestamp: String(NOW),
-      triageConfig: '{"topics":2}',
+      'chatWidget:webChatUrl': 'wss://x/chat',
+      'chatWidget:customerDetails': '{"email":"a@b.c"}',
+      'chatWidget:useLatestTDS': 'true',
+      'chatWidget:guid': '7',
+      'chatWidget:ak': 'k',
+      'chatWidget:contextId': 'WR-7',
+      'chatWidget:lastChatRequestTimestamp': String(NOW),
+      'chatWidget:triageConfig': '{"topics":2}',
     });
     expect(session.lastChatRequestTimestamp()).toBe(NOW);
     expect(session.contextId()).toBe('WR-7');

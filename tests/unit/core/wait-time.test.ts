@@ -29,18 +29,18 @@ describe('wait-time window (section 4 rule 7)', () => {
   });
 
   it('§4 rule 7: EWT at or above maxWaitTime is not available', () => {
-    expect(decideWaitTime({ ewt: 600, staffed: 3 }, rules)).toEqual({ offered: false, message: TEXTS.notAvailable });
+    expect(decideWaitTime({ ewt: 600, staffed: 3 }, rules)).toEqual({ offered: false, reason: 'notAvailable' });
   });
 
   it('§4 rule 7: EWT below minWaitTime is not available', () => {
     expect(decideWaitTime({ ewt: 5, staffed: 3 }, { ...rules, minWaitTime: 10 })).toEqual({
       offered: false,
-      message: TEXTS.notAvailable,
+      reason: 'notAvailable',
     });
   });
 
   it('§4 rule 7: fewer staffed agents than minAgentCount shows the no-agents message', () => {
-    expect(decideWaitTime({ ewt: 30, staffed: 0 }, rules)).toEqual({ offered: false, message: TEXTS.noAgents });
+    expect(decideWaitTime({ ewt: 30, staffed: 0 }, rules)).toEqual({ offered: false, reason: 'noAgents' });
     expect(TEXTS.noAgents).toBe('No agents are currently available. Please try again later');
     expect(TEXTS.notAvailable).toBe('The chat is not currently available. Please try again later');
   });

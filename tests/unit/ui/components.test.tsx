@@ -2,7 +2,6 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChatButton } from '../../../widget/ui/components/ChatButton.js';
 import { ChatEnded } from '../../../widget/ui/components/ChatEnded.js';
 import { Composer } from '../../../widget/ui/components/Composer.js';
 import { Dialog } from '../../../widget/ui/components/Dialog.js';
@@ -57,34 +56,6 @@ describe('delivery states and the length limit (issue 10)', () => {
     expect(retries[0]?.getAttribute('aria-label')).toBe('Retry: lost twice');
     await userEvent.click(retries[0] as HTMLElement);
     expect(onRetry).toHaveBeenCalledWith('c1');
-  });
-});
-
-describe('ChatButton (section 2, view 1)', () => {
-  it('given availability, its accessible name contains "chat" and it opens the dialog', async () => {
-    const onOpen = vi.fn();
-    render(<ChatButton visible loading={false} unread={0} position="default" label="Open chat" onOpen={onOpen} />);
-    await userEvent.click(screen.getByRole('button', { name: /chat/i }));
-    expect(onOpen).toHaveBeenCalledOnce();
-  });
-
-  it('given unread messages while minimized, shows the badge and says so in its name', () => {
-    render(<ChatButton visible loading={false} unread={3} position="trips" label="Open chat" onOpen={() => {}} />);
-    const button = screen.getByRole('button', { name: 'Open chat, 3 unread messages' });
-    expect(button.textContent).toContain('3');
-    expect(button.className).toContain('cw-fab--trips');
-  });
-
-  it('given it is not offered, renders nothing', () => {
-    const { container } = render(
-      <ChatButton visible={false} loading={false} unread={0} position="default" label="Open chat" onOpen={() => {}} />,
-    );
-    expect(container.innerHTML).toBe('');
-  });
-
-  it('given connecting, shows its loading state', () => {
-    render(<ChatButton visible loading unread={0} position="default" label="Open chat" onOpen={() => {}} />);
-    expect(screen.getByRole('button', { name: /chat/i }).getAttribute('aria-busy')).toBe('true');
   });
 });
 

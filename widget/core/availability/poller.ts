@@ -1,15 +1,25 @@
 /**
  * Section 4 rules 2-6: check availability at once and every 15 s until success, chat-lite,
- * error or maxAttempts; a request failure stops polling silently. REST through openapi-fetch
- * on the generated paths.
+ * error or maxAttempts; a request failure stops polling silently.
+ *
+ * One poller per page. The start chunk (before any visitor action) creates and starts it to
+ * decide whether the button shows; the core, loaded on intent, is handed the same poller and
+ * takes over its outcome (settled or still running), so availability is never asked twice.
+ * That is why this module is plain `fetch` over the generated `paths` types instead of
+ * openapi-fetch: it is in the few KiB a page pays before intent.
  */
-import createClient from 'openapi-fetch';
 import type { components, paths } from '../../../generated/widget-http.js';
 import { DEFAULTS } from '../config/defaults.js';
 import type { PageConfig } from '../config/page-config.js';
-import type { TimerHandle, WidgetEnvironment } from '../env.js';
+import type { TimerHandle, TimerProvider } from '../env.js';
 
 export type AvailabilityResponse = components['schemas']['AvailabilityResponse'];
+
+type CheckAvailability = paths['/conversation/check-availability-v2']['post'];
+type AvailabilityRequest = CheckAvailability['requestBody']['content']['application/x-www-form-urlencoded'];
+type AvailabilityAnswer = CheckAvailability['responses'][200]['content']['application/json'];
+
+const AVAILABILITY_PATH: keyof paths = '/conversation/check-availability-v2';
 
 export type AvailabilityOutcome =
   /** Rule 3. */
@@ -21,23 +31,31 @@ export type AvailabilityOutcome =
   /** Rule 6: the request failed; silent. */
   | { kind: 'failed'; error: unknown };
 
+export type OutcomeListener = (outcome: AvailabilityOutcome) => void;
+
 export interface AvailabilityPoller {
+  /** Starts polling; later calls (and calls once settled) do nothing. */
   start(): void;
   /** Attempts made so far (rises after every response). */
   attempts(): number;
+  /** The outcome once polling has settled; null while it runs or before it starts. */
+  outcome(): AvailabilityOutcome | null;
+  /** Calls `listener` once with the outcome: at once when already settled. Returns the unsubscribe. */
+  onOutcome(listener: OutcomeListener): () => void;
   dispose(): void;
 }
 
 export interface AvailabilityPollerOptions {
-  env: WidgetEnvironment;
+  /** Only timers and fetch: the start chunk builds them without the core's whole environment. */
+  env: { timers: Pick<TimerProvider, 'setTimeout' | 'clearTimeout'>; fetch: typeof fetch };
   page: PageConfig;
   apiEndpointsDomain: string;
   pollInterval?: number;
-  onOutcome(outcome: AvailabilityOutcome): void;
+  onOutcome?: OutcomeListener;
 }
 
 /** Form body of section 3: locale, chatLiteFlag, triagePreChat, hideOnMobiles, ifEnergyPage, plus attributes. */
-export function availabilityRequestBody(page: PageConfig): components['schemas']['AvailabilityRequest'] {
+export function availabilityRequestBody(page: PageConfig): AvailabilityRequest {
   const flag = (value: boolean) => (value ? 'true' : 'false');
   return {
     ...page.attributes,
@@ -49,14 +67,33 @@ export function availabilityRequestBody(page: PageConfig): components['schemas']
   };
 }
 
+/**
+ * The request as the contract has it: form-encoded, own properties only (URLSearchParams reads
+ * a record's own keys, so nothing a host page adds to Object.prototype is sent).
+ */
+function availabilityRequest(apiEndpointsDomain: string, page: PageConfig): Request {
+  const body = new URLSearchParams(Object.entries(availabilityRequestBody(page)) as [string, string][]);
+  return new Request(`${apiEndpointsDomain}${AVAILABILITY_PATH}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: body.toString(),
+  });
+}
+
+function isAnswer(value: unknown): value is AvailabilityAnswer {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 export function createAvailabilityPoller(options: AvailabilityPollerOptions): AvailabilityPoller {
   const { env, page } = options;
   const interval = options.pollInterval ?? DEFAULTS.availabilityPollInterval;
-  const client = createClient<paths>({ baseUrl: options.apiEndpointsDomain, fetch: (request) => env.fetch(request) });
+  const listeners = new Set<OutcomeListener>();
+  if (options.onOutcome) listeners.add(options.onOutcome);
   let attempts = 0;
   let timer: TimerHandle | null = null;
   let stopped = false;
   let started = false;
+  let settled: AvailabilityOutcome | null = null;
 
   function stop(): void {
     stopped = true;
@@ -66,7 +103,10 @@ export function createAvailabilityPoller(options: AvailabilityPollerOptions): Av
 
   function finish(outcome: AvailabilityOutcome): void {
     stop();
-    options.onOutcome(outcome);
+    settled = outcome;
+    const waiting = [...listeners];
+    listeners.clear();
+    for (const listener of waiting) listener(outcome);
   }
 
   function decide(response: AvailabilityResponse): void {
@@ -91,17 +131,19 @@ export function createAvailabilityPoller(options: AvailabilityPollerOptions): Av
     timer = null;
     if (stopped) return;
     try {
-      const result = await client.POST('/conversation/check-availability-v2', {
-        body: availabilityRequestBody(page),
-        bodySerializer: (body) => new URLSearchParams(body as Record<string, string>).toString(),
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      });
+      const response = await env.fetch(availabilityRequest(options.apiEndpointsDomain, page));
       if (stopped) return;
-      if (!result.response.ok || result.data === undefined) {
-        finish({ kind: 'failed', error: new Error(`availability answered HTTP ${result.response.status}`) });
+      if (!response.ok) {
+        finish({ kind: 'failed', error: new Error(`availability answered HTTP ${response.status}`) });
         return;
       }
-      decide(result.data);
+      const data: unknown = await response.json();
+      if (stopped) return;
+      if (!isAnswer(data)) {
+        finish({ kind: 'failed', error: new Error('availability answer is not a JSON object') });
+        return;
+      }
+      decide(data);
     } catch (error) {
       if (!stopped) finish({ kind: 'failed', error });
     }
@@ -114,6 +156,17 @@ export function createAvailabilityPoller(options: AvailabilityPollerOptions): Av
       void poll();
     },
     attempts: () => attempts,
+    outcome: () => settled,
+    onOutcome(listener) {
+      if (settled !== null) {
+        listener(settled);
+        return () => {};
+      }
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
     dispose: stop,
   };
 }

@@ -1,6 +1,5 @@
 /** Section 4 rule 7: the wait-time window and the displayed minutes. */
 import type { components } from '../../../generated/widget-http.js';
-import { TEXTS } from '../texts.js';
 
 type AvailabilityResponse = components['schemas']['AvailabilityResponse'];
 
@@ -12,7 +11,14 @@ export interface WaitTimeRules {
   ewtMapId: string;
 }
 
-export type WaitTimeDecision = { offered: true; waitMinutes: number } | { offered: false; message: string };
+/** Why chat is not offered: the key of its text in TEXTS ('No agents are currently available…'). */
+export type UnavailableReason = 'notAvailable' | 'noAgents';
+
+/**
+ * A reason rather than the text: the start chunk decides rule 7 too, before any text is
+ * loaded, and only the core (which keeps the text in its state) looks the text up.
+ */
+export type WaitTimeDecision = { offered: true; waitMinutes: number } | { offered: false; reason: UnavailableReason };
 
 export interface ServiceMetrics {
   ewt: number;
@@ -40,9 +46,9 @@ export function displayedWaitMinutes(ewtSeconds: number): number {
  */
 export function decideWaitTime(metrics: ServiceMetrics | null, rules: WaitTimeRules): WaitTimeDecision {
   if (metrics === null) return { offered: true, waitMinutes: rules.defaultWaitTime };
-  if (metrics.staffed < rules.minAgentCount) return { offered: false, message: TEXTS.noAgents };
+  if (metrics.staffed < rules.minAgentCount) return { offered: false, reason: 'noAgents' };
   if (metrics.ewt >= rules.maxWaitTime || metrics.ewt < rules.minWaitTime) {
-    return { offered: false, message: TEXTS.notAvailable };
+    return { offered: false, reason: 'notAvailable' };
   }
   return { offered: true, waitMinutes: displayedWaitMinutes(metrics.ewt) };
 }

@@ -2,32 +2,8 @@
 import { isChatActive } from './reducer.js';
 import type { WidgetState } from './state.js';
 
+export { type LauncherView, selectLauncher } from './launcher-view.js';
 export { isChatActive };
-
-export interface LauncherView {
-  visible: boolean;
-  /** Connecting: the button shows its loading state. */
-  loading: boolean;
-  /** Unread badge count (messages while minimized). */
-  unread: number;
-  /** First path segment 'trips': the button moves. */
-  position: 'default' | 'trips';
-}
-
-/** Section 2, floating chat button. The UI still applies hide-on-mobile (viewport width). */
-export function selectLauncher(state: WidgetState): LauncherView {
-  const offered =
-    state.availability.status === 'available' ||
-    state.availability.status === 'chatLite' ||
-    state.availability.status === 'resuming';
-  const hidden = state.chat.status.kind === 'transferred' || state.callback.status === 'submitted';
-  return {
-    visible: offered && !hidden,
-    loading: state.chat.status.kind === 'connecting',
-    unread: state.chat.unread,
-    position: state.flags.tripsPage ? 'trips' : 'default',
-  };
-}
 
 /** Section 4: the text input and send button work only with an agent in the room. */
 export function isInputEnabled(state: WidgetState): boolean {

@@ -112,6 +112,13 @@ export const DEFAULTS = {
   botAgentId: 'AvayaAutomatedResource',
   /** Open the dialog directly, without the minimizable bubble. */
   bypassBubble: false,
+  /**
+   * Chosen (issue 14): when the chat's code (core, React, forms, views) is fetched. 'intent':
+   * when the visitor reaches for the button (pointer over, focus, touch, click), so a page pays
+   * only the start chunk until then. 'idle': also at the first idle moment after the page's
+   * load once the button shows, unless the connection asks to save data.
+   */
+  prefetch: 'intent' as 'intent' | 'idle',
   /** Widget version logged at start-up. */
   widgetVersion: '1.1.24',
 } as const;

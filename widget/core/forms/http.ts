@@ -8,6 +8,20 @@ export interface FormsHttp {
   baseUrl: string;
 }
 
+/**
+ * Query strings from the parameters' own keys only. openapi-fetch's default serializer walks
+ * them with `for…in`, which also picks up anything a host page added to Object.prototype and
+ * sends it (`?locale=zh_CN&junk=x`). Our queries are flat strings, as the contract has them.
+ */
+export function ownKeysQuery(query: unknown): string {
+  if (typeof query !== 'object' || query === null) return '';
+  const pairs = Object.entries(query).filter((pair): pair is [string, string | number | boolean] => {
+    const value = pair[1];
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+  });
+  return new URLSearchParams(pairs.map(([key, value]) => [key, String(value)])).toString();
+}
+
 export function formsClient(http: FormsHttp) {
-  return createClient<paths>({ baseUrl: http.baseUrl, fetch: http.fetch });
+  return createClient<paths>({ baseUrl: http.baseUrl, fetch: http.fetch, querySerializer: ownKeysQuery });
 }

@@ -1,40 +1,21 @@
 /**
  * The persisted chat session of section 3 (browser storage keys) and section 4 (page refresh):
  * expiry after refreshTimeoutSeconds, missing ak/guid/timestamp means expired, and the
- * lastChatRequestTimestamp that tells tabs apart.
+ * lastChatRequestTimestamp that tells tabs apart. Keys and the expiry rule: storage-keys.ts.
  */
 import type { WebOnHoldComfortGroup, WebOnHoldUrlGroup } from '../../../generated/chat-socket.js';
 import type { ChatParticipant } from '../chat/state.js';
 import type { CustomerDetails } from '../customer-details.js';
 import type { StorageLike } from '../env.js';
+import { parseStoredNumber, resumableSession, STORAGE_KEYS, type StorageKey } from './storage-keys.js';
 
-/** The storage keys, as the spec names them. */
-export const STORAGE_KEYS = {
-  customerDetails: 'customerDetails',
-  guid: 'guid',
-  ak: 'ak',
-  webChatUrl: 'webChatUrl',
-  initializers: 'initializers',
-  triageConfig: 'triageConfig',
-  preEngagementConfig: 'preEngagementConfig',
-  callBackFormConfig: 'callBackFormConfig',
-  chatAttributes: 'chatAttributes',
-  lastChatRequestTimestamp: 'lastChatRequestTimestamp',
-  contextId: 'contextId',
-  useLatestTDS: 'useLatestTDS',
-  /** Chosen (not in the spec's list): the last frame either way, so reading counts as activity. */
-  lastActivityTimestamp: 'lastActivityTimestamp',
-  /** Chosen (not in the spec's list): who is in the room and the on-hold messages, for a reload. */
-  chatState: 'chatState',
-} as const;
+export { STORAGE_KEYS, type StorageKey } from './storage-keys.js';
 
 /** What a reload needs to restore the composer state and the on-hold messages. */
 export interface StoredChatState {
   participants: ChatParticipant[];
   onHold: { comfort: WebOnHoldComfortGroup | null; urls: WebOnHoldUrlGroup | null };
 }
-
-export type StorageKey = keyof typeof STORAGE_KEYS;
 
 /** A session that can be renewed. */
 export interface StoredSession {
@@ -74,12 +55,6 @@ function parseJson(text: string | null): unknown {
   } catch {
     return null;
   }
-}
-
-function parseNumber(text: string | null): number | null {
-  if (text === null || text.trim() === '') return null;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : null;
 }
 
 const PARTICIPANT_TYPES = new Set([
@@ -135,21 +110,14 @@ export function createSessionStore(storage: StorageLike): SessionStore {
 
   return {
     load(now, refreshTimeoutSeconds) {
-      const guid = parseNumber(get('guid'));
-      const authenticationKey = get('ak');
-      const timestamp = parseNumber(get('lastChatRequestTimestamp'));
-      const activity = Math.max(timestamp ?? 0, parseNumber(get('lastActivityTimestamp')) ?? 0);
-      const expired =
-        guid === null || !authenticationKey || timestamp === null || now - activity > refreshTimeoutSeconds * 1000;
-      if (expired) {
+      const stamp = resumableSession(storage, now, refreshTimeoutSeconds);
+      if (stamp === null) {
         clear();
         return null;
       }
       const details = parseJson(get('customerDetails'));
       return {
-        guid,
-        authenticationKey,
-        lastChatRequestTimestamp: timestamp,
+        ...stamp,
         webChatUrl: get('webChatUrl'),
         contextId: get('contextId'),
         customerDetails: typeof details === 'object' && details !== null ? (details as CustomerDetails) : null,
@@ -176,7 +144,7 @@ export function createSessionStore(storage: StorageLike): SessionStore {
     saveChatState(state) {
       set('chatState', JSON.stringify(state));
     },
-    lastChatRequestTimestamp: () => parseNumber(get('lastChatRequestTimestamp')),
+    lastChatRequestTimestamp: () => parseStoredNumber(get('lastChatRequestTimestamp')),
     contextId: () => get('contextId'),
     readJson: (key) => parseJson(get(key)),
     writeJson: (key, value) => set(key, JSON.stringify(value)),

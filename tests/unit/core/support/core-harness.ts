@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { PageConfig } from '../../../../widget/core/config/page-config.js';
 import type { WidgetEnvironment } from '../../../../widget/core/env.js';
+import { STORAGE_KEYS, type StorageKey } from '../../../../widget/core/session/storage-keys.js';
 import { createWidgetCore } from '../../../../widget/core/widget-core.js';
 import { FakeSocket, jsonResponse, testEnvironment } from './fake-env.js';
 import { agent, confirmed, joined } from './frames.js';
@@ -45,7 +46,10 @@ export function harness(
   } = {},
 ): Harness {
   const env = testEnvironment(options.env);
-  for (const [key, value] of Object.entries(options.storage ?? {})) env.storage.setItem(key, value);
+  // Stored values by the spec's names (guid, ak...), kept under the widget's namespaced keys;
+  // a key that is already a full storage key (a reload copies them) is kept as it is.
+  for (const [key, value] of Object.entries(options.storage ?? {}))
+    env.storage.setItem(key in STORAGE_KEYS ? STORAGE_KEYS[key as StorageKey] : key, value);
   const posts: { path: string; body: unknown }[] = [];
   env.fetch = vi.fn(async (input: RequestInfo | URL) => {
     const request = input as Request;

@@ -8,6 +8,8 @@ import { readPageConfig } from '../../../../widget/core/config/page-config.js';
 import { resolveSettings, type WidgetSettings } from '../../../../widget/core/config/settings.js';
 import type { WidgetCore } from '../../../../widget/core/core-api.js';
 import { createStore } from '../../../../widget/core/store/store.js';
+import { bindLauncher, createLauncher } from '../../../../widget/embed/launcher.js';
+import english from '../../../../widget/embed/launcher-texts/en.js';
 import { App } from '../../../../widget/ui/App.js';
 import { WidgetContext } from '../../../../widget/ui/use-core.js';
 
@@ -38,16 +40,32 @@ export function fakeCore(state: WidgetState, settings: WidgetSettings = resolveS
   return { core, set: (next: WidgetState) => act(() => void store.dispatch(next)) };
 }
 
-/** Renders the whole App over a fake core; `settings` as resolveSettings(chatWidgetParams, pageOptions) would give. */
+let launcherRoot: HTMLElement | null = null;
+
+/**
+ * Renders the whole widget over a fake core, wired as the embed wires it: the plain-DOM
+ * floating button (widget/embed/launcher.ts) following the core, and the React dialog.
+ * `settings` as resolveSettings(chatWidgetParams, pageOptions) would give.
+ */
 export function renderApp(state: WidgetState, settings?: WidgetSettings) {
   const fake = fakeCore(state, settings);
   const analytics = createAnalytics({ locale: 'en-us', chatLite: false, triage: false });
+  launcherRoot?.remove();
+  const root = document.createElement('div');
+  root.className = 'cw-root';
+  document.body.append(root);
+  launcherRoot = root;
+  let open = () => {};
+  const launcher = createLauncher(root, { texts: english, onIntent: () => {}, onOpen: () => open() });
+  open = bindLauncher(launcher, fake.core, analytics).open;
   render(
-    <WidgetContext.Provider value={{ core: fake.core, analytics, doc: document }}>
+    <WidgetContext.Provider
+      value={{ core: fake.core, analytics, doc: document, focusLauncher: () => launcher.focus() }}
+    >
       <App />
     </WidgetContext.Provider>,
   );
-  return fake;
+  return { ...fake, launcher };
 }
 
 export function stateWith(patch: Partial<WidgetState>, flags: Partial<WidgetFlags> = {}): WidgetState {

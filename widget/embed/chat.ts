@@ -1,7 +1,8 @@
 /**
- * The core chunk the embed loads first: builds the framework-free core on the browser
- * environment and starts it (resume a stored session, or check availability now and every
- * 15 s). Kept out of embed.js so the script tag stays tiny; React is not in this chunk.
+ * The chat's core, first step of the heavy part (loadChat): the framework-free core on the
+ * browser environment, with the socket, the session and the generated validators, and the
+ * page's analytics. Loaded on intent, never before; it takes over the availability poller the
+ * start chunk has been running, so availability is asked once per page.
  */
 
 import {
@@ -11,14 +12,13 @@ import {
   createAnalytics,
   type DataLayer,
 } from '../core/analytics/index.js';
+import type { AvailabilityPoller } from '../core/availability/poller.js';
 import { browserEnvironment } from '../core/browser-environment.js';
-import { selectLauncher } from '../core/chat/selectors.js';
-import type { WidgetState } from '../core/chat/state.js';
 import type { PageConfig } from '../core/config/page-config.js';
 import type { WidgetCore } from '../core/core-api.js';
-import { createWidgetCore } from '../core/index.js';
+import { createWidgetCore } from '../core/widget-core.js';
 
-export interface StartedCore {
+export interface StartedChat {
   core: WidgetCore;
   analytics: Analytics;
 }
@@ -47,32 +47,10 @@ function pageAnalytics(win: Window, page: PageConfig): Analytics {
   });
 }
 
-export function startCore(win: Window, page: PageConfig): StartedCore {
+/** Builds the core, hands it the running poller and starts it (resume, or the poll's outcome). */
+export function startChat(win: Window, page: PageConfig, availability: AvailabilityPoller): StartedChat {
   const analytics = pageAnalytics(win, page);
-  const core = createWidgetCore(browserEnvironment({ analytics: analyticsSink(analytics) }), page);
+  const core = createWidgetCore(browserEnvironment({ analytics: analyticsSink(analytics) }), page, { availability });
   core.start();
   return { core, analytics };
-}
-
-/** Settled: true once chat or callback is offered (load the UI), false when nothing will be. */
-function decided(state: WidgetState): boolean | null {
-  if (selectLauncher(state).visible) return true;
-  if (state.availability.status === 'unavailable') return false;
-  return null;
-}
-
-export function whenOffered(core: WidgetCore): Promise<boolean> {
-  return new Promise((resolve) => {
-    const now = decided(core.getSnapshot());
-    if (now !== null) {
-      resolve(now);
-      return;
-    }
-    const unsubscribe = core.subscribe(() => {
-      const answer = decided(core.getSnapshot());
-      if (answer === null) return;
-      unsubscribe();
-      resolve(answer);
-    });
-  });
 }

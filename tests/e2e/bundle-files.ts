@@ -1,0 +1,52 @@
+/**
+ * The built widget's files as the budget and bundle-safety tests read them: which run before
+ * any visitor action (embed.js and what it imports statically), which are the per-language
+ * launcher texts (one of them loads, for a page in that language), and which are vendor code.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const KIB = 1024;
+
+export function gzipSize(file: string): number {
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+/** Every file under dir, as paths relative to it ('embed.js', 'chunks/start-….js'). */
+export function filesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(join(dir, prefix)).flatMap((name) => {
+    const relative = prefix ? `${prefix}/${name}` : name;
+    return statSync(join(dir, relative)).isDirectory() ? filesUnder(dir, relative) : [relative];
+  });
+}
+
+/** The chunks a file imports statically (`import … from "./x.js"` / `import "./x.js"`), relative to dir. */
+function staticImports(dir: string, file: string): string[] {
+  const code = readFileSync(join(dir, file), 'utf8');
+  const found = [...code.matchAll(/import\s*(?:[^'"`()]*?from\s*)?["'`](\.{1,2}\/[^"'`]+)["'`]/g)];
+  return found.map((match) => posix.normalize(posix.join(posix.dirname(file), match[1] as string)));
+}
+
+/** embed.js and everything it imports statically: what the page runs before any visitor action. */
+export function beforeIntentFiles(dir: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const next of staticImports(dir, file)) visit(next);
+  };
+  visit('embed.js');
+  return [...seen];
+}
+
+/** The per-language launcher texts (chunks/de-<hash>.js, chunks/zh-CN-<hash>.js): a page loads one at most. */
+export function isLanguageChunk(file: string): boolean {
+  return /^chunks\/(?:[a-z]{2}|zh-[A-Z]{2})-[\w-]{8}\.js$/.test(file);
+}
+
+/** Vendor chunks (named groups in vite.config.ts, name and an 8-character hash): react, phone, rest. */
+export function vendorOf(file: string): 'react' | 'phone' | 'rest' | null {
+  const match = /^chunks\/(react|phone|rest)-[\w-]{8}\.js$/.exec(file);
+  return match ? (match[1] as 'react' | 'phone' | 'rest') : null;
+}

@@ -1,0 +1,61 @@
+/**
+ * What an availability outcome offers (section 4 rules 3-7), decided once for both readers:
+ * the start chunk, which draws the button before the core is loaded, and the core, which
+ * takes over the same outcome. Pure.
+ */
+import type { AvailabilityState, Variant } from '../chat/state.js';
+import { resolveSettings, type WidgetSettings } from '../config/settings.js';
+import type { AvailabilityOutcome } from './poller.js';
+import { decideWaitTime, readServiceMetrics, type UnavailableReason } from './wait-time.js';
+
+/** The core's texts for the not-offered reasons; the start chunk has none (it shows none). */
+export type UnavailableTexts = Readonly<Record<UnavailableReason, string>>;
+
+export interface Offer {
+  availability: AvailabilityState;
+  /** The answer's chatWidgetParams; null when the request failed. */
+  params: Record<string, unknown> | null;
+  /** Settings with those params under the page options (defaults < chatWidgetParams < page options). */
+  settings: WidgetSettings;
+  /** Absent when the request failed. */
+  variant?: Variant;
+  useEngagementPlaceholderData?: boolean;
+}
+
+/** The look: the page's options.useLatestTDS (boolean) wins over the server's, as page options win (section 3). */
+export function variantFor(pageOptions: Record<string, unknown>, serverSaysLatest: boolean): Variant {
+  const override = pageOptions.useLatestTDS;
+  return (typeof override === 'boolean' ? override : serverSaysLatest) ? 'newer' : 'older';
+}
+
+export function offerOf(
+  outcome: AvailabilityOutcome,
+  pageOptions: Record<string, unknown>,
+  texts: UnavailableTexts | null = null,
+): Offer {
+  if (outcome.kind === 'failed') {
+    return {
+      availability: { status: 'unavailable', message: null },
+      params: null,
+      settings: resolveSettings({}, pageOptions),
+    };
+  }
+  const response = outcome.response;
+  const params = { ...(response.chatWidgetParams ?? {}) };
+  const settings = resolveSettings(params, pageOptions);
+  const common = {
+    params,
+    settings,
+    variant: variantFor(pageOptions, response.useLatestTDS === true),
+    useEngagementPlaceholderData: response.useEngagementPlaceholderData === true,
+  };
+  if (outcome.kind === 'chatLite') return { availability: { status: 'chatLite' }, ...common };
+  if (outcome.kind === 'unavailable') {
+    return { availability: { status: 'unavailable', message: texts?.notAvailable ?? null }, ...common };
+  }
+  const decision = decideWaitTime(readServiceMetrics(response, settings.ewtMapId), settings);
+  const availability: AvailabilityState = decision.offered
+    ? { status: 'available', waitMinutes: decision.waitMinutes }
+    : { status: 'unavailable', message: texts?.[decision.reason] ?? null };
+  return { availability, ...common };
+}

@@ -1,0 +1,31 @@
+/**
+ * Section 2, view 1: what the floating button shows. A module of its own (not in selectors.ts,
+ * which reaches the reducer) because the start chunk draws the button from it before the
+ * chat's code is loaded; selectors.ts re-exports it.
+ */
+import type { WidgetState } from './state.js';
+
+export interface LauncherView {
+  visible: boolean;
+  /** Connecting: the button shows its loading state. */
+  loading: boolean;
+  /** Unread badge count (messages while minimized). */
+  unread: number;
+  /** First path segment 'trips': the button moves. */
+  position: 'default' | 'trips';
+}
+
+/** Section 2, floating chat button. The UI still applies hide-on-mobile (viewport width). */
+export function selectLauncher(state: WidgetState): LauncherView {
+  const offered =
+    state.availability.status === 'available' ||
+    state.availability.status === 'chatLite' ||
+    state.availability.status === 'resuming';
+  const hidden = state.chat.status.kind === 'transferred' || state.callback.status === 'submitted';
+  return {
+    visible: offered && !hidden,
+    loading: state.chat.status.kind === 'connecting',
+    unread: state.chat.unread,
+    position: state.flags.tripsPage ? 'trips' : 'default',
+  };
+}
