@@ -10,7 +10,7 @@
  *   open, click to dialog with and without prefetch (tests/perf/browser/intent-bench.ts), and
  *   Lighthouse on the demo page with and without the widget (lighthouse-bench.ts);
  * Exits 1 when a budget fails. Env: BENCH_ONLY=browser|server|hardening, HOST_RUNS (5),
- * LIGHTHOUSE_RUNS (3), LIGHTHOUSE_MODULE (another lighthouse install), plus the server
+ * LIGHTHOUSE_RUNS (3), plus the server
  * benchmark's own (SESSIONS, MESSAGES, SPEED, RAMP_MS).
  */
 import { spawn } from 'node:child_process';

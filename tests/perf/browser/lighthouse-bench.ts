@@ -7,8 +7,8 @@
  * Lighthouse's defaults otherwise (mobile, simulated throttling, storage and cache cleared
  * before each run: every run is a first visit).
  *
- * The module is `lighthouse` (a devDependency). LIGHTHOUSE_MODULE may point at another install
- * (a path to its core/index.js), chrome-launcher then comes from beside it.
+ * `lighthouse` is a devDependency (12.8.x: the last line that runs on Node 20); chrome-launcher
+ * is its own dependency, resolved from beside it.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -45,12 +45,11 @@ export interface LighthouseFigures {
 }
 
 async function loadLighthouse(): Promise<{ lighthouse: Lighthouse; launcher: ChromeLauncher; version: string }> {
-  const modulePath = process.env.LIGHTHOUSE_MODULE;
-  const specifier = modulePath ? pathToFileURL(modulePath).href : 'lighthouse';
-  const lighthouse = ((await import(specifier)) as { default: Lighthouse }).default;
-  const require = createRequire(modulePath ?? import.meta.url);
-  const launcher = (await import(pathToFileURL(require.resolve('chrome-launcher')).href)) as ChromeLauncher;
-  const version = (require(modulePath ? '../package.json' : 'lighthouse/package.json') as { version: string }).version;
+  const lighthouse = ((await import('lighthouse')) as { default: Lighthouse }).default;
+  const require = createRequire(import.meta.url);
+  const besideLighthouse = createRequire(require.resolve('lighthouse'));
+  const launcher = (await import(pathToFileURL(besideLighthouse.resolve('chrome-launcher')).href)) as ChromeLauncher;
+  const version = (require('lighthouse/package.json') as { version: string }).version;
   return { lighthouse, launcher, version };
 }
 
