@@ -7,10 +7,9 @@
  * scenarios are chosen by their `name:`, never by a path from a request.
  */
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
 import { MockChatError } from '../errors.js';
 import { loadScenario } from '../scenario/load.js';
-import { builtInScenarioNames, builtInScenarioPath } from '../scenario/source.js';
+import { builtInScenarioLabel, builtInScenarioNames, builtInScenarioPath } from '../scenario/source.js';
 import type { Scenario } from '../scenario/types.js';
 import { cookie } from './http-util.js';
 
@@ -100,9 +99,8 @@ export class ScenarioCatalog {
   list(): CatalogEntry[] {
     return this.names().map((name) => {
       const scenario = this.byName(name);
-      const builtIn = builtInScenarioPath(name);
-      const fromFile = builtIn === undefined || path.resolve(scenario.source) !== builtIn;
-      return { name, story: scenario.story, source: fromFile ? scenario.source : 'built-in' };
+      const builtIn = builtInScenarioPath(name) !== undefined && scenario.source === builtInScenarioLabel(name);
+      return { name, story: scenario.story, source: builtIn ? 'built-in' : scenario.source };
     });
   }
 }
