@@ -57,10 +57,14 @@ export class BodyTooLarge extends Error {
   }
 }
 
+/** Bytes of an over-long body read and dropped (so the client can read its 413) before the connection is cut. */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+
 /**
  * Reads a request body up to a limit (bytes); rejects with BodyTooLarge beyond it, as soon as
- * the Content-Length says so or the bytes pass it. What follows is read and dropped, so the
- * client gets its 413 instead of a reset connection.
+ * the Content-Length says so or the bytes pass it. What follows is read and dropped (up to
+ * DRAIN_BYTES): a client that writes its whole body before reading then gets its 413, not a
+ * broken pipe.
  */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -69,8 +73,11 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
     let over = Number(req.headers['content-length']) > limit;
     if (over) reject(new BodyTooLarge(limit));
     req.on('data', (chunk: Buffer) => {
-      if (over) return;
       size += chunk.length;
+      if (over) {
+        if (size > DRAIN_BYTES) req.destroy();
+        return;
+      }
       if (size > limit) {
         over = true;
         chunks.length = 0;
@@ -84,14 +91,13 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
   });
 }
 
-/** 413 for a body over the limit; the connection closes after it (the rest of the body is not wanted). */
+/** 413 for a body over the limit (the rest of the body is read and dropped meanwhile). */
 export function sendTooLarge(
   req: IncomingMessage,
   res: ServerResponse,
   error: BodyTooLarge,
   cors: Record<string, string> = restCorsHeaders(req),
 ): void {
-  res.shouldKeepAlive = false;
   sendJson(req, res, 413, { success: false, message: `${error.message}: send a smaller body` }, cors);
 }
 
