@@ -69,7 +69,11 @@ export function describeFrame(frame: unknown, unparsed = false): string {
   const body = (typeof f.body === 'object' && f.body !== null ? f.body : {}) as Record<string, unknown>;
   const method =
     typeof body.method === 'string' ? body.method : body.method === undefined ? '?' : shortValue(body.method);
-  if (f.type === 'error') return `error ${shortValue(body.code)} ${shortValue(body.errorMessage)}`;
+  if (f.type === 'error') {
+    const text =
+      typeof body.errorMessage === 'string' ? JSON.stringify(body.errorMessage) : shortValue(body.errorMessage);
+    return `error ${shortValue(body.code)} ${text}`;
+  }
   if (f.type === 'request' || f.type === 'notification') return method;
   const type = typeof f.type === 'string' ? f.type : f.type === undefined ? '(no type)' : `type ${shortValue(f.type)}`;
   return `${type} ${method}`;

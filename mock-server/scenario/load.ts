@@ -119,6 +119,17 @@ function invalid(source: ParsedSource, problems: Problems): MockChatError {
 /** Scenario files larger than this are refused (the built-ins are a few KiB). */
 export const MAX_SCENARIO_BYTES = 1024 * 1024;
 
+const ERRNO_WORDS: Record<string, string> = {
+  ENOENT: 'no such file (ENOENT)',
+  EACCES: 'permission denied (EACCES)',
+  ENOTDIR: 'a part of the path is not a folder (ENOTDIR)',
+};
+
+const inWords = (error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  return (code && ERRNO_WORDS[code]) ?? code ?? (error as Error).message;
+};
+
 const unreadable = (file: string, why: string, fix = 'check the path') =>
   new MockChatError('SCENARIO_UNREADABLE', `cannot read scenario file ${file}: ${why}`, fix);
 
@@ -133,7 +144,7 @@ function readScenarioText(file: string): string {
   try {
     fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    throw unreadable(file, (error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    throw unreadable(file, inWords(error));
   }
   try {
     const stat = fstatSync(fd);
@@ -160,7 +171,7 @@ function readScenarioText(file: string): string {
     return buffer.toString('utf8', 0, length);
   } catch (error) {
     if (error instanceof MockChatError) throw error;
-    throw unreadable(file, (error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    throw unreadable(file, inWords(error));
   } finally {
     closeSync(fd);
   }
