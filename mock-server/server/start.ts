@@ -439,7 +439,9 @@ function logEvent(log: Logger, session: ChatSession, event: RunnerEvent): void {
       return;
     case 'unanswered':
       if (event.kept) log.info(`${who}: a ${event.method} frame is not answered now: ${event.why}`);
-      else log.warn(`${who}: a ${event.method} frame was not answered: ${event.why}`);
+      // A customer's message nobody answers is worth a warning; typing signals usually are not.
+      else if (event.method === 'newMessage') log.warn(`${who}: a newMessage frame was not answered: ${event.why}`);
+      else log.info(`${who}: a ${event.method} frame was not answered: ${event.why}`);
       return;
     default:
       assertNever(event, 'runner event');
