@@ -3,6 +3,7 @@ import { CommanderError } from 'commander';
 import { stopProxyOnSignals } from './commands/proxy.js';
 import { closeOnSignals } from './commands/serve.js';
 import { EXIT, processIo } from './io.js';
+import { printUnexpected } from './print-error.js';
 import { createProgram, type ProgramRun } from './program.js';
 
 // `mock-chat list | head` closes the pipe early: stop quietly, as Unix tools do, instead of
@@ -26,7 +27,7 @@ try {
     // Help and version exit 0; any usage error is unusable input.
     process.exitCode = error.exitCode === 0 ? EXIT.clean : EXIT.unusable;
   } else {
-    process.stderr.write(`mock-chat: ${(error as Error).stack ?? String(error)}\n`);
+    printUnexpected(processIo, error);
     process.exitCode = EXIT.unusable;
   }
 }

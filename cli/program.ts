@@ -91,6 +91,12 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
       parseBytes,
       LIMITS.maxBufferedBytes,
     )
+    .option(
+      '--journal-bytes <bytes>',
+      'frames kept per session and direction for GET /__mock/sessions (oldest fall off)',
+      parseBytes,
+      LIMITS.journalBytes,
+    )
     .action(async (options: ServeOptions) => {
       run.serve = await serve(io, options);
       run.code = run.serve.code;
@@ -106,8 +112,10 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
 
   program
     .command('validate')
-    .description('Check scenario files (or built-in names); problems print as file:line: /pointer problem.')
-    .argument('<file...>', 'scenario files')
+    .description(
+      'Check scenario files, folders of them, or built-in names; every problem prints as file:line:column: place: problem and how to fix it.',
+    )
+    .argument('<file...>', 'scenario files, folders or built-in names')
     .action((files: string[]) => {
       run.code = validateScenarios(io, files);
     });

@@ -14,11 +14,16 @@ export class MockChatError extends Error {
   readonly code: MockChatErrorCode;
   readonly reason: string;
   readonly fix: string | undefined;
-  /** For SCENARIO_INVALID: one `file:line: /pointer problem` line per problem. */
+  /**
+   * For SCENARIO_INVALID and SCENARIO_UNREADABLE: one `file:line:column: place: problem` line per
+   * problem (the message lists them too, between the reason and the fix).
+   */
   readonly problems: readonly string[];
 
   constructor(code: MockChatErrorCode, reason: string, fix?: string, problems: readonly string[] = []) {
-    super(`[mock-chat] ${reason}${fix ? `\n  fix: ${fix}` : ''}`);
+    super(
+      `[mock-chat] ${[reason, ...problems.map((line) => `  ${line}`), ...(fix ? [`  fix: ${fix}`] : [])].join('\n')}`,
+    );
     this.name = 'MockChatError';
     this.code = code;
     this.reason = reason;

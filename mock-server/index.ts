@@ -13,4 +13,5 @@ export type { Scenario } from './scenario/types.js';
 export { type MockServer, type MockServerOptions, startMockServer } from './server/start.js';
 export type { TranscriptEntry } from './session/chat-session.js';
 export { RENEW_REFUSED } from './session/registry.js';
+export { type SessionReport, WaitForTimeout } from './session/verification.js';
 export { CHAT_NOT_STARTED, RENEW_REFUSED_CODE } from './socket/dispatch.js';

@@ -10,7 +10,7 @@
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { formatViolations, type Violation } from '../contract/frame-check.js';
-import { printable } from './printable.js';
+import { inertJson, printable } from './printable.js';
 
 export type LogMode = 'silent' | 'pretty' | 'json';
 export type Direction = 'client' | 'server';
@@ -47,20 +47,44 @@ export interface LoggerOptions {
 
 const paint = (on: boolean, code: string, text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
 
-function describeFrame(frame: unknown): string {
-  if (typeof frame !== 'object' || frame === null) return 'not JSON';
-  const f = frame as { type?: unknown; body?: { method?: unknown; code?: unknown; errorMessage?: unknown } };
-  if (f.type === 'error') return `error ${String(f.body?.code)} ${JSON.stringify(f.body?.errorMessage)}`;
-  const method = typeof f.body?.method === 'string' ? f.body.method : '?';
-  return f.type === 'request' || f.type === 'notification' ? method : `${String(f.type)} ${method}`;
+/** A value a frame carries, in a few characters, whatever it is (never throws). */
+function shortValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null) return String(value);
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : typeof value;
+}
+
+/**
+ * What a frame is, for the pretty log: its method, its type and method, or what it is instead
+ * of a frame (`unparsed`: the text of a client frame that was not JSON). Everything here comes from a client or an `unchecked` scenario frame, so nothing
+ * is assumed about types (`{"type": {"toString": 1}}` must not throw).
+ */
+export function describeFrame(frame: unknown, unparsed = false): string {
+  if (unparsed) return 'not JSON';
+  if (frame === null || typeof frame !== 'object')
+    return `${shortValue(frame)} (not a frame: a frame is a JSON object)`;
+  if (Array.isArray(frame)) return 'a list (not a frame: a frame is a JSON object)';
+  const f = frame as { type?: unknown; body?: unknown };
+  const body = (typeof f.body === 'object' && f.body !== null ? f.body : {}) as Record<string, unknown>;
+  const method =
+    typeof body.method === 'string' ? body.method : body.method === undefined ? '?' : shortValue(body.method);
+  if (f.type === 'error') {
+    const text =
+      typeof body.errorMessage === 'string' ? JSON.stringify(body.errorMessage) : shortValue(body.errorMessage);
+    return `error ${shortValue(body.code)} ${text}`;
+  }
+  if (f.type === 'request' || f.type === 'notification') return method;
+  const type = typeof f.type === 'string' ? f.type : f.type === undefined ? '(no type)' : `type ${shortValue(f.type)}`;
+  return `${type} ${method}`;
 }
 
 /** JSON of a log or capture record; the raw text in place of a frame JSON cannot write again. */
 export function serialise(record: Record<string, unknown>, raw: string | undefined): string {
   try {
-    return JSON.stringify(record);
+    return inertJson(JSON.stringify(record));
   } catch {
-    return JSON.stringify({ ...record, frame: raw ?? '[a frame that cannot be serialised]' });
+    return inertJson(JSON.stringify({ ...record, frame: raw ?? '[a frame that cannot be serialised]' }));
   }
 }
 
@@ -68,7 +92,7 @@ export function prettyLine(event: FrameEvent, color: boolean): string {
   const time = event.time.toISOString().slice(11, 23);
   const arrow = event.direction === 'client' ? '→' : '←';
   const who = event.direction === 'client' ? 'client' : 'server';
-  let line = `${paint(color, '2', time)} ${event.session.padEnd(13)} ${arrow} ${who} ${printable(describeFrame(event.frame))}`;
+  let line = `${paint(color, '2', time)} ${event.session.padEnd(13)} ${arrow} ${who} ${printable(describeFrame(event.frame, typeof event.frame === 'string' && event.frame === event.raw))}`;
   if (event.violations && event.violations.length > 0) {
     line += ` ${paint(color, '31;1', `✗ ${printable(formatViolations(event.violations))}`)}`;
   }
@@ -82,44 +106,69 @@ export function prettyLine(event: FrameEvent, color: boolean): string {
 export function createLogger(options: LoggerOptions): Logger {
   const out = options.out ?? process.stdout;
   const color = Boolean(out.isTTY) && !process.env.NO_COLOR;
-  const write = typeof options.mode === 'function' ? options.mode : (line: string) => void out.write(`${line}\n`);
+  const sink = typeof options.mode === 'function' ? options.mode : (line: string) => void out.write(`${line}\n`);
   const mode = typeof options.mode === 'function' ? 'pretty' : options.mode;
   let recording: WriteStream | undefined = options.record
     ? createWriteStream(options.record, { flags: 'w' })
     : undefined;
   let closing: Promise<void> | undefined;
-  recording?.on('error', (error) => write(`[mock-chat] cannot record to ${options.record}: ${error.message}`));
+  /** Logging never throws: a line that cannot be made or written is reported in its place, or dropped. */
+  const guarded = (make: () => string | undefined) => {
+    let line: string | undefined;
+    try {
+      line = make();
+    } catch (error) {
+      line = `[mock-chat] a log line could not be written: ${printable((error as Error)?.message ?? String(error))}`;
+    }
+    if (line === undefined) return;
+    try {
+      sink(line);
+    } catch {
+      // The log's own destination failed (a closed pipe): nothing more can be said there.
+    }
+  };
+  const stamped = (level: 'info' | 'warn', message: string) =>
+    inertJson(JSON.stringify({ time: new Date().toISOString(), level, message }));
+  recording?.on('error', (error) =>
+    guarded(() => `[mock-chat] cannot record to ${printable(String(options.record))}: ${printable(error.message)}`),
+  );
 
   return {
     frame(event) {
-      recording?.write(
-        `${serialise({ direction: event.direction, frame: event.frame, time: event.time.toISOString() }, event.raw)}\n`,
-      );
+      if (recording) {
+        const stream = recording;
+        guarded(() => {
+          stream.write(
+            `${serialise({ direction: event.direction, frame: event.frame, time: event.time.toISOString() }, event.raw)}\n`,
+          );
+          return undefined;
+        });
+      }
       if (mode === 'silent') return;
-      if (mode === 'json') {
-        write(
-          serialise(
-            {
-              time: event.time.toISOString(),
-              session: event.session,
-              direction: event.direction,
-              frame: event.frame,
-              ...(event.violations?.length ? { violations: event.violations } : {}),
-              ...(event.deviations?.length ? { deviations: event.deviations } : {}),
-              ...(event.note ? { note: event.note } : {}),
-            },
-            event.raw,
-          ),
-        );
-      } else write(prettyLine(event, color));
+      guarded(() =>
+        mode === 'json'
+          ? serialise(
+              {
+                time: event.time.toISOString(),
+                session: event.session,
+                direction: event.direction,
+                frame: event.frame,
+                ...(event.violations?.length ? { violations: event.violations } : {}),
+                ...(event.deviations?.length ? { deviations: event.deviations } : {}),
+                ...(event.note ? { note: event.note } : {}),
+              },
+              event.raw,
+            )
+          : prettyLine(event, color),
+      );
     },
     info(message) {
-      if (mode === 'json') write(JSON.stringify({ time: new Date().toISOString(), level: 'info', message }));
-      else if (mode !== 'silent') write(printable(message));
+      if (mode === 'silent') return;
+      guarded(() => (mode === 'json' ? stamped('info', message) : printable(message)));
     },
     warn(message) {
-      if (mode === 'json') write(JSON.stringify({ time: new Date().toISOString(), level: 'warn', message }));
-      else if (mode !== 'silent') write(paint(color, '33', printable(message)));
+      if (mode === 'silent') return;
+      guarded(() => (mode === 'json' ? stamped('warn', message) : paint(color, '33', printable(message))));
     },
     close() {
       if (!closing) {

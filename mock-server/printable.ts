@@ -16,3 +16,14 @@ export function printable(text: string): string {
     (c) => NAMED[c] ?? `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, '0')}`,
   );
 }
+
+/**
+ * A JSON text made inert the same way: JSON.stringify already escapes C0 controls, but writes
+ * DEL, C1 controls, line separators and bidirectional overrides raw. As `\uXXXX` escapes they
+ * stay the same JSON value, and no terminal or CI log acts on them.
+ */
+const UNPRINTABLE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+export function inertJson(json: string): string {
+  return json.replace(UNPRINTABLE_IN_JSON, (c) => `\\u${(c.codePointAt(0) as number).toString(16).padStart(4, '0')}`);
+}

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Profile } from '../../contract/profile-check.js';
-import { printable } from '../../mock-server/printable.js';
+import { inertJson, printable } from '../../mock-server/printable.js';
 import { ACCEPT_NOTHING, type AllowList, readAllowList, writeAllowList } from '../check/allow.js';
 import { prettyReport } from '../check/pretty.js';
 import { readCapture } from '../check/read.js';
@@ -42,7 +42,7 @@ export function checkCaptures(
   }
   const captures = files.map((file) => readCapture(file, stdin));
   const report = buildReport(captures, options.profile, allow, VERSION);
-  if (options.format === 'json') io.out(`${JSON.stringify(report, null, 2)}\n`);
+  if (options.format === 'json') io.out(`${inertJson(JSON.stringify(report, null, 2))}\n`);
   else if (options.format === 'junit') io.out(junitXml(report));
   else io.out(prettyReport(report));
   if (options.writeAllow) {

@@ -4,8 +4,10 @@
  */
 import { MockChatError, type MockServer, startMockServer } from '../../mock-server/index.js';
 import type { LogMode } from '../../mock-server/log.js';
+import { inertJson, printable } from '../../mock-server/printable.js';
 import { SEEDED_WARNING } from '../../mock-server/random.js';
 import { type CliIo, EXIT, type ExitCode } from '../io.js';
+import { printError } from '../print-error.js';
 
 export interface ServeOptions {
   /** Names, files and folders; the first runs. Empty: happy-path. */
@@ -25,6 +27,7 @@ export interface ServeOptions {
   transcriptEntries?: number;
   transcriptBytes?: number;
   maxBuffered?: number;
+  journalBytes?: number;
 }
 
 export interface ServeResult {
@@ -53,19 +56,21 @@ export async function serve(io: CliIo, options: ServeOptions): Promise<ServeResu
       transcriptLimit: options.transcriptEntries,
       transcriptBytes: options.transcriptBytes,
       maxBufferedBytes: options.maxBuffered,
+      journalBytes: options.journalBytes,
     });
   } catch (error) {
     if (!(error instanceof MockChatError)) throw error;
-    io.err(`${error.message}\n`);
-    for (const line of error.code === 'SCENARIO_INVALID' ? [] : error.problems) io.err(`  ${line}\n`);
+    printError(io, error);
     return { code: error.code === 'SCENARIO_INVALID' ? EXIT.violations : EXIT.unusable };
   }
   if (options.seed !== undefined) io.err(`${SEEDED_WARNING}\n`);
   const ready = `mock-chat: scenario ${server.scenario} ready at ${server.url} (socket ${server.socketUrl})`;
   if (options.log === 'json') {
-    io.out(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', message: ready, url: server.url })}\n`);
+    io.out(
+      `${inertJson(JSON.stringify({ time: new Date().toISOString(), level: 'info', message: ready, url: server.url }))}\n`,
+    );
   } else {
-    io.out(`${ready}\n`);
+    io.out(`${printable(ready)}\n`);
     const others = options.scenario.length > 1 || options.watch;
     if (others) {
       io.out(

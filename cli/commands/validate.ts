@@ -1,4 +1,4 @@
-/** mock-chat validate <file...>: scenario files; problems as file:line: /pointer problem. */
+/** mock-chat validate <file|folder|name...>: every problem of every file, as file:line:column: place: problem. */
 import { loadScenario, MockChatError } from '../../mock-server/index.js';
 import { printable } from '../../mock-server/printable.js';
 import { scenarioFilesIn } from '../../mock-server/scenario/load.js';
@@ -26,7 +26,9 @@ export function validateScenarios(io: CliIo, refs: string[]): ExitCode {
         for (const line of error.problems) io.out(`${printable(line)}\n`);
         if (code === EXIT.clean) code = EXIT.violations;
       } else {
-        const lines = error.problems.length > 0 ? error.problems : [`${file}: ${error.reason}`];
+        // The reason names the file (or the unknown name) itself.
+        const lines =
+          error.problems.length > 0 ? error.problems : [`${error.reason}${error.fix ? `; ${error.fix}` : ''}`];
         for (const line of lines) io.err(`${printable(line)}\n`);
         code = EXIT.unusable;
       }

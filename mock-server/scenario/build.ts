@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseDuration } from '../clock.js';
+import { insideRoot } from '../inside-root.js';
 import { didYouMean } from './explain.js';
 import type { Problems, Raw } from './problems.js';
 import { builtInFileDir, type ParsedSource } from './source.js';
@@ -42,15 +43,29 @@ export function buildAgents(raw: Raw | undefined): Record<string, Agent> {
   return agents;
 }
 
+/**
+ * The files agents share: `path` relative to the scenario's folder, else to mock-server/files/.
+ * A file must stay inside the folder it was found in (symbolic links resolved): a scenario is not
+ * a way to publish /etc/hostname or ../secrets. Checked again at every download (rest.ts).
+ */
 export function buildFiles(raw: Raw[] | undefined, source: ParsedSource, problems: Problems): ScenarioFile[] {
   return (raw ?? []).map((file, index) => {
-    const candidates = [path.resolve(source.dir, file.path), path.resolve(builtInFileDir, file.path)];
-    const found = candidates.find((candidate) => existsSync(candidate));
-    if (!found) problems.add(`/files/${index}/path`, `names no file: looked in ${candidates.join(' and ')}`);
+    const candidates = [source.dir, builtInFileDir].map((root) => ({ root, path: path.resolve(root, file.path) }));
+    const found = candidates.find((candidate) => existsSync(candidate.path));
+    if (!found) {
+      problems.add(`/files/${index}/path`, `names no file: looked in ${candidates.map((c) => c.path).join(' and ')}`);
+    } else if (!insideRoot(found.path, found.root)) {
+      problems.add(
+        `/files/${index}/path`,
+        `\`path: ${file.path}\` leads outside ${found.root}: a shared file must be inside the scenario's folder or mock-server/files/ (symbolic links are followed); copy the file there`,
+      );
+    }
+    const chosen = found ?? (candidates[0] as { root: string; path: string });
     return {
       uuid: file.uuid,
       name: file.name,
-      path: found ?? (candidates[0] as string),
+      path: chosen.path,
+      root: chosen.root,
       contentType:
         file.contentType ?? CONTENT_TYPES[path.extname(file.path).toLowerCase()] ?? 'application/octet-stream',
     };
@@ -134,11 +149,13 @@ function agentOf(ref: string, pointer: string, ctx: StepContext): Agent {
 function buildStep(raw: Raw, pointer: string, ctx: StepContext): Step {
   const where = ctx.source.locate(pointer);
   const at = `${ctx.source.label}${where ? `:${where.line}` : ''}`;
-  const step = buildStepKind(raw, pointer, at, ctx);
+  const step = { ...buildStepKind(raw, pointer, at, ctx), pointer } as Step;
   return raw.label === undefined ? step : { ...step, label: raw.label };
 }
 
-function buildStepKind(raw: Raw, pointer: string, at: string, ctx: StepContext): Step {
+type StepKind = Step extends infer S ? (S extends Step ? Omit<S, 'pointer'> : never) : never;
+
+function buildStepKind(raw: Raw, pointer: string, at: string, ctx: StepContext): StepKind {
   if ('expect' in raw) {
     return {
       at,
@@ -217,7 +234,13 @@ function buildStepKind(raw: Raw, pointer: string, at: string, ctx: StepContext):
       at,
       kind: 'share',
       agent: agentOf(raw.share.agent, `${pointer}/share/agent`, ctx),
-      file: file ?? { uuid: raw.share.file, name: raw.share.file, path: '', contentType: 'application/octet-stream' },
+      file: file ?? {
+        uuid: raw.share.file,
+        name: raw.share.file,
+        path: '',
+        root: '',
+        contentType: 'application/octet-stream',
+      },
     };
   }
   if ('close' in raw) {
@@ -265,7 +288,7 @@ export function buildSteps(raw: Raw[], pointer: string, ctx: StepContext): Step[
     try {
       return buildStep(step, at, ctx);
     } catch {
-      return { at, kind: 'wait', seconds: 0 };
+      return { at, pointer: at, kind: 'wait', seconds: 0 };
     }
   });
 }

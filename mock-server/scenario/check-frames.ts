@@ -1,34 +1,17 @@
 /**
  * Checks, at load time, every frame a scenario could send (templates filled with sample
- * session values; branches, rules, repeats and `otherwise` walked) against the contract, its
- * matchers, and the step references the schema cannot see (labels a rule ends at, a repeat
+ * session values; branches, rules, repeats and `otherwise` walked) against the contract, and
+ * the step references the schema cannot see (labels a rule ends at, a repeat
  * that would never wait). A step marked `unchecked: true` is a deliberate violation and is
  * not checked. Steps the schema already refused are skipped.
  */
-import { escapePointerToken } from '../../contract/frame-check.js';
 import type { Participant } from '../../generated/chat-socket.js';
 import { validateServerFrame } from '../../generated/chat-socket.validators.js';
 import { explain } from './explain.js';
 import { framesOfStep } from './frames.js';
-import { patternProblem } from './pattern.js';
 import type { Problems, Raw } from './problems.js';
 import { SAMPLE_VALUES, TEMPLATE_NAMES, unknownTemplates } from './template.js';
-import type { Matcher, Matchers, Step } from './types.js';
-
-function checkMatcher(matcher: Matcher | undefined, pointer: string, problems: Problems): void {
-  if (!matcher || typeof matcher !== 'object') return;
-  if (matcher.matches !== undefined) {
-    const problem = patternProblem(matcher.matches);
-    if (problem) problems.add(`${pointer}/matches`, problem);
-  }
-  checkMatcher(matcher.not, `${pointer}/not`, problems);
-}
-
-function checkMatchers(where: Matchers | undefined, pointer: string, problems: Problems): void {
-  for (const [key, matcher] of Object.entries(where ?? {})) {
-    checkMatcher(matcher, `${pointer}/${escapePointerToken(key)}`, problems);
-  }
-}
+import type { Step } from './types.js';
 
 /** Where in the YAML a field of the frame a step sends was written. */
 function yamlPointerOf(raw: Raw, at: string, framePointer: string): string {
@@ -69,12 +52,10 @@ export function checkStepFrames(
     }
     switch (step.kind) {
       case 'expect':
-        checkMatchers(step.where, `${at}/where`, problems);
         if (step.otherwise) checkStepFrames(step.otherwise, raw.otherwise, `${at}/otherwise`, [...roster], problems);
         return;
       case 'branch':
         step.cases.forEach((c, i) => {
-          checkMatchers(c.when, `${at}/branch/${i}/when`, problems);
           checkStepFrames(c.steps, raw.branch[i].steps, `${at}/branch/${i}/steps`, [...roster], problems);
         });
         return;
@@ -82,8 +63,6 @@ export function checkStepFrames(
         checkStepFrames(step.steps, raw.repeat.steps, `${at}/repeat/steps`, roster, problems);
         return;
       case 'rule':
-        checkMatchers(step.where, `${at}/rule/where`, problems);
-        if (step.until?.kind === 'frame') checkMatchers(step.until.where, `${at}/rule/until/where`, problems);
         checkStepFrames(step.steps, raw.rule.steps, `${at}/rule/steps`, [...roster], problems);
         return;
       case 'send':
@@ -108,7 +87,7 @@ function takesTime(steps: Step[]): boolean {
   );
 }
 
-function allSteps(steps: Step[]): Step[] {
+export function allSteps(steps: Step[]): Step[] {
   return steps.flatMap((s) => {
     const inner =
       s.kind === 'branch'
@@ -129,20 +108,24 @@ export function checkScenarioSteps(conversation: Step[], problems: Problems): vo
   for (const step of steps) {
     if (step.label === undefined) continue;
     const earlier = labels.get(step.label);
-    if (earlier) problems.addAt(step.at, `label "${step.label}" is already used at ${earlier}: labels must differ`);
+    if (earlier)
+      problems.add(
+        `${step.pointer}/label`,
+        `"${step.label}" is already the label of the step at ${earlier}: labels must differ`,
+      );
     else labels.set(step.label, step.at);
   }
   for (const step of steps) {
     if (step.kind === 'rule' && step.until?.kind === 'step' && !labels.has(step.until.label)) {
-      problems.addAt(
-        step.at,
-        `rule until step "${step.until.label}" names no step: give the step label: ${step.until.label} (labels: ${[...labels.keys()].join(', ') || 'none'})`,
+      problems.add(
+        `${step.pointer}/rule/until/step`,
+        `\`step: ${step.until.label}\` names no step: give the step to stop at \`label: ${step.until.label}\` (labels in this file: ${[...labels.keys()].join(', ') || 'none'})`,
       );
     }
     if (step.kind === 'repeat' && step.times === Number.POSITIVE_INFINITY && !takesTime(step.steps)) {
-      problems.addAt(
-        step.at,
-        'repeat forever never waits: add a wait, typing or expect step to its steps, or give times: N',
+      problems.add(
+        `${step.pointer}/repeat`,
+        'repeats forever and never waits: add a wait, typing or expect step to its steps, or give times: N',
       );
     }
   }

@@ -4,28 +4,38 @@
  * typo more often than a plan, and Node would fire it after 1 ms.
  */
 import { MAX_DURATION_SECONDS } from '../clock.js';
+import { allSteps } from './check-frames.js';
 import type { Problems } from './problems.js';
 import type { Step } from './types.js';
 
-const tooLong = (seconds: number) => Number.isFinite(seconds) && seconds > MAX_DURATION_SECONDS;
+const tooLong = (seconds: number | undefined) =>
+  seconds !== undefined && Number.isFinite(seconds) && seconds > MAX_DURATION_SECONDS;
 const PROBLEM = `is longer than one day (${MAX_DURATION_SECONDS} s): use a shorter duration, or forever for never`;
 
-/** Every over-long delay of the REST answers and the steps, reported at its line. */
-export function checkDurations(
-  answers: Record<'/availability/delay' | '/callback/delay' | '/lead/delay', number>,
-  steps: Step[],
-  problems: Problems,
-): void {
-  for (const [pointer, seconds] of Object.entries(answers)) if (tooLong(seconds)) problems.add(pointer, PROBLEM);
-  const visit = (list: Step[]) => {
-    for (const step of list) {
-      const timed = step.kind === 'wait' || step.kind === 'typing' || step.kind === 'refuse';
-      if (timed && tooLong(step.seconds) && !problems.reportedAt(step.at)) {
-        problems.addAt(step.at, `${step.kind} ${PROBLEM}`);
-      }
-      if (step.kind === 'branch') for (const c of step.cases) visit(c.steps);
-      if (step.kind === 'rule') visit(step.steps);
+/** The durations a step names, with the JSON pointer each was written at. */
+function durationsOf(step: Step): [string, number | undefined][] {
+  switch (step.kind) {
+    case 'wait':
+      return [[`${step.pointer}/wait`, step.seconds]];
+    case 'typing':
+      return [[`${step.pointer}/typing/for`, step.seconds]];
+    case 'refuse':
+      return [[`${step.pointer}/refuse`, step.seconds]];
+    case 'expect':
+      return [[`${step.pointer}/within`, step.within]];
+    case 'session':
+      return [[`${step.pointer}/session/flap/after`, step.options.flap?.after]];
+    default:
+      return [];
+  }
+}
+
+/** Every over-long duration of the REST answers, the session options and the steps, at its place. */
+export function checkDurations(top: Record<string, number | undefined>, steps: Step[], problems: Problems): void {
+  for (const [pointer, seconds] of Object.entries(top)) if (tooLong(seconds)) problems.add(pointer, PROBLEM);
+  for (const step of allSteps(steps)) {
+    for (const [pointer, seconds] of durationsOf(step)) {
+      if (tooLong(seconds) && !problems.within(pointer)) problems.add(pointer, PROBLEM);
     }
-  };
-  visit(steps);
+  }
 }

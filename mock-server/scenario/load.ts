@@ -4,7 +4,7 @@
  * session values and checked against the contract. Any problem fails the load with
  * `file:line: /pointer problem`.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { toViolation } from '../../contract/frame-check.js';
 import { validateAvailabilityResponse } from '../../generated/widget-http.validators.js';
@@ -19,10 +19,12 @@ import {
   type StepContext,
 } from './build.js';
 import { checkScenarioSteps, checkStepFrames } from './check-frames.js';
+import { checkScenarioMatchers } from './check-matchers.js';
 import { checkDurations } from './durations.js';
 import { Problems, type Raw } from './problems.js';
 import { checkScenarioSchema } from './schema.js';
 import {
+  builtInScenarioLabel,
   builtInScenarioNames,
   builtInScenarioPath,
   objectSource,
@@ -79,10 +81,16 @@ function fromSource(source: ParsedSource): Scenario {
     checkScenarioSteps(conversation, problems);
   }
   checkDurations(
-    { '/availability/delay': availability.delay, '/callback/delay': callback.delay, '/lead/delay': lead.delay },
+    {
+      '/availability/delay': availability.delay,
+      '/callback/delay': callback.delay,
+      '/lead/delay': lead.delay,
+      '/session/flap/after': session.flap?.after,
+    },
     conversation,
     problems,
   );
+  checkScenarioMatchers(raw.conversation, problems);
   if (problems.lines.length > 0) throw invalid(source, problems);
 
   return {
@@ -102,24 +110,76 @@ function fromSource(source: ParsedSource): Scenario {
 function invalid(source: ParsedSource, problems: Problems): MockChatError {
   return new MockChatError(
     'SCENARIO_INVALID',
-    `${source.label} is not a valid scenario:\n  ${problems.sorted().join('\n  ')}`,
+    `${source.label} is not a valid scenario:`,
     'see the scenario format in mock-server/README.md and specs/scenario.schema.json',
     problems.sorted(),
   );
 }
 
-export function loadScenarioFile(file: string): Scenario {
-  let text: string;
+/** Scenario files larger than this are refused (the built-ins are a few KiB). */
+export const MAX_SCENARIO_BYTES = 1024 * 1024;
+
+const ERRNO_WORDS: Record<string, string> = {
+  ENOENT: 'no such file (ENOENT)',
+  EACCES: 'permission denied (EACCES)',
+  ENOTDIR: 'a part of the path is not a folder (ENOTDIR)',
+};
+
+const inWords = (error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  return (code && ERRNO_WORDS[code]) ?? code ?? (error as Error).message;
+};
+
+const unreadable = (file: string, why: string, fix = 'check the path') =>
+  new MockChatError('SCENARIO_UNREADABLE', `cannot read scenario file ${file}: ${why}`, fix);
+
+/**
+ * The text of a scenario file, read only when it is a regular file of at most
+ * MAX_SCENARIO_BYTES. Opened without blocking: opening a FIFO to read waits for a writer, and a
+ * blocked event loop would freeze `validate` and a watching server (which then no longer even
+ * handles SIGTERM).
+ */
+function readScenarioText(file: string): string {
+  let fd: number;
   try {
-    text = readFileSync(file, 'utf8');
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
-    throw new MockChatError(
-      'SCENARIO_UNREADABLE',
-      `cannot read scenario file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      'check the path',
-    );
+    throw unreadable(file, inWords(error));
   }
-  return fromSource(parseYamlSource(text, file));
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isDirectory()) throw unreadable(file, 'it is a folder with no .yaml files in it');
+    if (!stat.isFile()) {
+      throw unreadable(file, 'it is not a regular file (a FIFO, socket or device)', 'give a .yaml file');
+    }
+    // One byte more than allowed tells a file over the cap (it may grow while it is read).
+    const buffer = Buffer.alloc(Math.min(stat.size, MAX_SCENARIO_BYTES) + 1);
+    let length = 0;
+    for (;;) {
+      const read = readSync(fd, buffer, length, buffer.length - length, null);
+      if (read === 0) break;
+      length += read;
+      if (length === buffer.length) break;
+    }
+    if (length > MAX_SCENARIO_BYTES) {
+      throw unreadable(
+        file,
+        `it is larger than ${MAX_SCENARIO_BYTES / 1024 / 1024} MiB`,
+        'split it into smaller scenarios',
+      );
+    }
+    return buffer.toString('utf8', 0, length);
+  } catch (error) {
+    if (error instanceof MockChatError) throw error;
+    throw unreadable(file, inWords(error));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Loads one scenario file; problems name it as `label` (by default the path as given). */
+export function loadScenarioFile(file: string, label: string = file): Scenario {
+  return fromSource(parseYamlSource(readScenarioText(file), file, label));
 }
 
 function isScenario(value: unknown): value is Scenario {
@@ -150,7 +210,7 @@ export function scenarioFilesIn(ref: string): string[] {
 export function loadScenarios(ref: ScenarioRef): Scenario[] {
   if (typeof ref === 'string') {
     const files = scenarioFilesIn(ref);
-    if (files.length > 0) return files.map(loadScenarioFile);
+    if (files.length > 0) return files.map((file) => loadScenarioFile(file));
   }
   return [loadScenario(ref)];
 }
@@ -159,7 +219,7 @@ export function loadScenarios(ref: ScenarioRef): Scenario[] {
 export function loadScenario(ref: ScenarioRef): Scenario {
   if (typeof ref !== 'string') return isScenario(ref) ? ref : fromSource(objectSource(ref));
   const builtIn = builtInScenarioPath(ref);
-  if (builtIn) return loadScenarioFile(builtIn);
+  if (builtIn) return loadScenarioFile(builtIn, builtInScenarioLabel(ref));
   if (/\.ya?ml$/i.test(ref) || ref.includes('/') || ref.includes(path.sep) || existsSync(ref)) {
     return loadScenarioFile(ref);
   }

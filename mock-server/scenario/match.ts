@@ -1,4 +1,9 @@
-/** Field matchers of expect, branch and rule steps, applied to a client frame. */
+/**
+ * Field matchers of expect, branch and rule steps, applied to a client frame. A pattern's
+ * answer for a field of a frame is kept with the frame: however many rules and waiters (a rule
+ * step inside a repeat is one active rule per round) test the same pattern on the same field,
+ * RE2 runs once per frame, which is what bounds a frame's cost (see pattern.ts).
+ */
 import { compilePattern } from './pattern.js';
 import type { Matcher, Matchers } from './types.js';
 
@@ -17,7 +22,31 @@ export function valueAt(root: unknown, pointer: string): { found: boolean; value
 const folded = (value: unknown, ignoreCase: boolean | undefined): unknown =>
   ignoreCase && typeof value === 'string' ? value.toLowerCase() : value;
 
-function matchOne(found: boolean, value: unknown, matcher: Matcher): boolean {
+/** Per frame: "flags pattern NUL pointer" -> whether it matched. */
+const answers = new WeakMap<object, Map<string, boolean>>();
+
+function patternHolds(frame: unknown, pointer: string, value: string, source: string, ignoreCase: boolean): boolean {
+  if (frame === null || typeof frame !== 'object') return compilePattern(source, ignoreCase).test(value);
+  let known = answers.get(frame);
+  if (!known) {
+    known = new Map();
+    answers.set(frame, known);
+  }
+  const key = `${ignoreCase ? 'i' : '-'}${source}\u0000${pointer}`;
+  let answer = known.get(key);
+  if (answer === undefined) {
+    answer = compilePattern(source, ignoreCase).test(value);
+    known.set(key, answer);
+  }
+  return answer;
+}
+
+interface Place {
+  frame: unknown;
+  pointer: string;
+}
+
+function matchOne(found: boolean, value: unknown, matcher: Matcher, place: Place): boolean {
   if (matcher === null || typeof matcher !== 'object') return found && value === matcher;
   const { ignoreCase } = matcher;
   if (matcher.exists !== undefined && found !== matcher.exists) return false;
@@ -29,7 +58,9 @@ function matchOne(found: boolean, value: unknown, matcher: Matcher): boolean {
   }
   if (
     matcher.matches !== undefined &&
-    !(typeof value === 'string' && compilePattern(matcher.matches, ignoreCase === true).test(value))
+    !(
+      typeof value === 'string' && patternHolds(place.frame, place.pointer, value, matcher.matches, ignoreCase === true)
+    )
   ) {
     return false;
   }
@@ -42,7 +73,7 @@ function matchOne(found: boolean, value: unknown, matcher: Matcher): boolean {
   ) {
     return false;
   }
-  if (matcher.not !== undefined && matchOne(found, value, matcher.not)) return false;
+  if (matcher.not !== undefined && matchOne(found, value, matcher.not, place)) return false;
   return true;
 }
 
@@ -50,7 +81,7 @@ export function matches(frame: unknown, matchers: Matchers | undefined): boolean
   if (!matchers) return true;
   for (const [pointer, matcher] of Object.entries(matchers)) {
     const { found, value } = valueAt(frame, pointer);
-    if (!matchOne(found, value, matcher)) return false;
+    if (!matchOne(found, value, matcher, { frame, pointer })) return false;
   }
   return true;
 }

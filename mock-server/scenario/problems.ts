@@ -26,16 +26,6 @@ export class Problems {
     this.#pointers.push(pointer);
   }
 
-  /** A problem at a step already located as `file:line`. */
-  addAt(at: string, problem: string): void {
-    this.lines.push(`${at}: ${problem}`);
-  }
-
-  /** Whether a problem was already reported on the line a step is declared at (`file:line`). */
-  reportedAt(at: string): boolean {
-    return this.lines.some((line) => line.startsWith(`${at}:`));
-  }
-
   /** The problems in file order (line, then column), as a reader fixes them. */
   sorted(): string[] {
     return [...this.lines].sort((a, b) => lineOf(a) - lineOf(b));

@@ -2,9 +2,15 @@
  * Plays a scenario's conversation for one chat session. Like msw handlers, matching is split
  * from resolving. Every running sequence (the conversation, each rule's answer) waits for its
  * own frames: a client frame goes to the oldest waiting `expect` it matches, else to the first
- * rule that matches, else it waits in a small inbox for a later `expect`. Steps run in order;
- * rules answer one at a time on their own queue so replies never interleave, each answer
- * bound to the frame that triggered it.
+ * rule that matches, else it waits in a small inbox for a later `expect`. Steps run in order.
+ * Each rule answers on its own queue: its answers come one at a time, in order, each bound to
+ * the frame that triggered it, and a rule waiting (an `expect` in its steps, a long `wait`)
+ * never holds up another rule or the conversation.
+ *
+ * Looking through the inbox for a new `expect` or rule may test up to INBOX_LIMIT frames
+ * against `matches` patterns; that is done one frame a turn, so no session's event loop turn
+ * costs more than one frame's matching (see pattern.ts). Frames arriving meanwhile are held
+ * and delivered after, in order, as if the look had been instant.
  */
 import type { ClientFrame, Participant } from '../../generated/chat-socket.js';
 import type { Timers } from '../clock.js';
@@ -15,10 +21,12 @@ import type { ClientMethod, Matchers, RuleEnd, SessionOptions, Step } from './ty
 
 /** What the runner tells its session, for the log and the verification API. */
 export type RunnerEvent =
-  | { kind: 'finished'; at: string }
+  /** `rules`: the rules still answering. */
+  | { kind: 'finished'; at: string; rules: number }
   | { kind: 'expectTimedOut'; at: string; method: ClientMethod }
   | { kind: 'ruleEnded'; at: string; why: string }
-  | { kind: 'unanswered'; method: string; why: string };
+  /** A customer frame no expect and no rule took: kept for a later expect (`kept`), or never answered. */
+  | { kind: 'unanswered'; method: string; why: string; kept: boolean };
 
 /** What the runner needs from its session. */
 export interface RunnerHost {
@@ -57,6 +65,8 @@ interface ActiveRule {
   steps: Step[];
   answered: number;
   ended: boolean;
+  /** This rule's answers, one after another. */
+  queue: Promise<void>;
 }
 
 /** Where a sequence is: the frame it last received (templates bind to it). */
@@ -79,6 +89,18 @@ const INBOX_LIMIT = 32;
 /** Rule answers waiting their turn; a client flooding a rule with a slow answer gets no more. */
 export const RULE_QUEUE_LIMIT = 100;
 
+/** Frames only the scenario answers: nothing answering them is worth a line in the log. */
+const SCENARIO_ANSWERS: readonly string[] = ['newMessage', 'isTyping'];
+
+/** Whether testing `where` may run RE2 (a `matches` at any depth). */
+function hasPattern(where: Matchers | undefined): boolean {
+  const costly = (matcher: unknown): boolean =>
+    typeof matcher === 'object' &&
+    matcher !== null &&
+    ('matches' in matcher || costly((matcher as { not?: unknown }).not));
+  return Object.values(where ?? {}).some(costly);
+}
+
 /** The agents a rule's steps speak as (say, typing, share, at any depth). */
 function speakersOf(steps: Step[], into = new Set<string>()): Set<string> {
   for (const step of steps) {
@@ -98,8 +120,10 @@ export class ConversationRunner {
   readonly #inbox: ClientFrame[] = [];
   readonly #rules: ActiveRule[] = [];
   #waiters: Waiter[] = [];
-  #ruleQueue: Promise<void> = Promise.resolve();
   #queuedRuleRuns = 0;
+  /** Inbox looks in progress; frames arriving meanwhile wait in #held. */
+  #looking = 0;
+  readonly #held: ClientFrame[] = [];
   #current: Step | undefined;
   #finished = false;
   #stopped = false;
@@ -115,7 +139,14 @@ export class ConversationRunner {
     this.#done ??= this.#run(this.#steps, { last: undefined, main: true }).then((completed) => {
       if (!completed) return;
       this.#finished = true;
-      this.#host.event({ kind: 'finished', at: this.#current?.at ?? '' });
+      this.#host.event({
+        kind: 'finished',
+        at: this.#current?.at ?? '',
+        rules: this.#rules.filter((r) => !r.ended).length,
+      });
+      // No expect will come for what waits in the inbox.
+      for (const frame of this.#inbox.splice(0))
+        this.#unanswered(frame, 'the conversation finished before an expect took it');
     });
     return this.#done;
   }
@@ -138,12 +169,20 @@ export class ConversationRunner {
     this.#stopped = true;
     for (const waiter of this.#waiters.splice(0)) waiter.resolve(undefined);
     this.#inbox.length = 0;
+    this.#held.length = 0;
     for (const rule of this.#rules) rule.ended = true;
   }
 
   /** A client frame for the conversation (contract-checked by the caller). */
   deliver(frame: ClientFrame): void {
     if (this.#stopped) return;
+    if (this.#looking > 0) {
+      this.#held.push(frame);
+      if (this.#held.length > INBOX_LIMIT) {
+        this.#unanswered(this.#held.shift() as ClientFrame, `${INBOX_LIMIT} newer frames arrived at once`);
+      }
+      return;
+    }
     for (const rule of this.#rules) {
       const end = rule.until;
       if (!rule.ended && end?.kind === 'frame' && frame.body.method === end.method && matches(frame, end.where)) {
@@ -158,15 +197,65 @@ export class ConversationRunner {
     }
     if (this.#applyRule(frame)) return;
     if (frame.body.method === 'ping') return;
+    if (this.#finished) {
+      this.#unanswered(frame, 'the conversation has finished and no rule takes it');
+      return;
+    }
     this.#inbox.push(frame);
-    if (this.#inbox.length > INBOX_LIMIT) {
-      const dropped = this.#inbox.shift() as ClientFrame;
+    if (SCENARIO_ANSWERS.includes(frame.body.method)) {
       this.#host.event({
         kind: 'unanswered',
-        method: dropped.body.method,
-        why: `no expect or rule took it and ${INBOX_LIMIT} newer frames wait`,
+        method: frame.body.method,
+        why: 'no expect waits for it and no rule takes it; kept for a later expect',
+        kept: true,
       });
     }
+    if (this.#inbox.length > INBOX_LIMIT) {
+      this.#unanswered(this.#inbox.shift() as ClientFrame, `no expect took it and ${INBOX_LIMIT} newer frames wait`);
+    }
+  }
+
+  /** A frame that will never be answered: a line in the log when only the scenario could answer it. */
+  #unanswered(frame: ClientFrame, why: string): void {
+    if (SCENARIO_ANSWERS.includes(frame.body.method)) {
+      this.#host.event({ kind: 'unanswered', method: frame.body.method, why, kept: false });
+    }
+  }
+
+  /**
+   * Visits the inbox, oldest first; `visit` returns true for a frame it takes (removed from the
+   * inbox) and `first` stops at that frame. When matching may be costly, one frame a turn.
+   * Incoming frames are held until the returned `release` is called: the caller first puts a
+   * waiter in place, so a held frame it wants goes to it.
+   */
+  async #look(
+    visit: (frame: ClientFrame) => boolean,
+    costly: boolean,
+    first: boolean,
+  ): Promise<{ taken: ClientFrame | undefined; release: () => void }> {
+    this.#looking += 1;
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.#looking -= 1;
+      if (this.#looking === 0) for (const frame of this.#held.splice(0)) this.deliver(frame);
+    };
+    let i = 0;
+    while (i < this.#inbox.length && !this.#stopped) {
+      const frame = this.#inbox[i] as ClientFrame;
+      if (visit(frame)) {
+        this.#inbox.splice(i, 1);
+        if (first) return { taken: frame, release };
+      } else i++;
+      if (costly && i < this.#inbox.length) {
+        await nextTurn();
+        // Another sequence may have taken frames meanwhile; go on after this one (answers are
+        // kept per frame, so starting again costs no matching).
+        i = this.#inbox.indexOf(frame) + 1;
+      }
+    }
+    return { taken: undefined, release };
   }
 
   #endRule(rule: ActiveRule, why: string): void {
@@ -184,13 +273,14 @@ export class ConversationRunner {
         kind: 'unanswered',
         method: frame.body.method,
         why: `over ${RULE_QUEUE_LIMIT} rule answers queued`,
+        kept: false,
       });
       return true;
     }
     this.#queuedRuleRuns += 1;
     rule.answered += 1;
-    // Rules answer one at a time; a failing rule must not stop the ones after it.
-    this.#ruleQueue = this.#ruleQueue
+    // One answer of this rule at a time; a failing answer must not stop the ones after it.
+    rule.queue = rule.queue
       .then(() => this.#run(rule.steps, { last: frame, main: false }))
       .then(
         () => undefined,
@@ -203,9 +293,17 @@ export class ConversationRunner {
   }
 
   /** The next frame for an expect step: from the inbox, else when it arrives; 'timeout' after `within`. */
-  #expect(method: ClientMethod, where: Matchers | undefined, within: number | undefined) {
-    const index = this.#inbox.findIndex((f) => f.body.method === method && matches(f, where));
-    if (index >= 0) return Promise.resolve(this.#inbox.splice(index, 1)[0]);
+  async #expect(method: ClientMethod, where: Matchers | undefined, within: number | undefined) {
+    const wanted = (f: ClientFrame) => f.body.method === method && matches(f, where);
+    const { taken, release } = await this.#look(wanted, hasPattern(where), true);
+    if (taken) {
+      release();
+      return taken;
+    }
+    if (this.#stopped) {
+      release();
+      return undefined;
+    }
     return new Promise<ClientFrame | 'timeout' | undefined>((resolve) => {
       let cancel = () => {};
       const waiter: Waiter = {
@@ -223,6 +321,7 @@ export class ConversationRunner {
           resolve('timeout');
         });
       }
+      release();
     });
   }
 
@@ -305,15 +404,14 @@ export class ConversationRunner {
           steps: step.steps,
           answered: 0,
           ended: false,
+          queue: Promise.resolve(),
         };
         this.#rules.push(rule);
         // Frames that arrived before the rule existed are answered now.
-        for (let i = 0; i < this.#inbox.length; ) {
-          const frame = this.#inbox[i] as ClientFrame;
-          if (this.#applyRule(frame)) this.#inbox.splice(i, 1);
-          else i++;
-        }
-        return true;
+        const costly = this.#rules.some((r) => !r.ended && hasPattern(r.where));
+        const { release } = await this.#look((frame) => this.#applyRule(frame), costly, false);
+        release();
+        return !this.#stopped;
       }
       case 'leave':
         this.#sendFrames(step, scope);

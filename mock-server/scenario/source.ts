@@ -27,9 +27,14 @@ export function builtInScenarioPath(name: string): string | undefined {
   return existsSync(file) ? file : undefined;
 }
 
+/** How problems and reports name a built-in's file: its path in the package, e.g. mock-server/scenarios/typing.yaml. */
+export function builtInScenarioLabel(name: string): string {
+  return path.posix.join('mock-server', 'scenarios', `${name}.yaml`);
+}
+
 /** A parsed YAML text that can say which line a JSON pointer is on. */
 export interface ParsedSource {
-  /** Display name: a path relative to the working directory, or "<object>". */
+  /** Display name: the path as given, a built-in's path in the package, or "<object>". */
   label: string;
   /** Directory relative paths in the scenario resolve against. */
   dir: string;
@@ -81,10 +86,9 @@ function aliasProblems(doc: Document, at: (offset: number) => string): string[] 
   return problems;
 }
 
-export function parseYamlSource(text: string, file: string): ParsedSource {
+export function parseYamlSource(text: string, file: string, label: string = file): ParsedSource {
   const lineCounter = new LineCounter();
   const doc: Document = parseDocument(text, { lineCounter, prettyErrors: false });
-  const label = path.relative(process.cwd(), file) || file;
   const at = (offset: number) => `${label}:${lineCounter.linePos(offset).line}`;
   const syntaxErrors = doc.errors.map((error) => `${at(error.pos[0])}: ${error.message.split('\n')[0]}`);
   if (syntaxErrors.length === 0) syntaxErrors.push(...aliasProblems(doc, at));

@@ -39,6 +39,8 @@ export interface ScenarioFile {
   name: string;
   /** Absolute path on disk. */
   path: string;
+  /** The folder it must stay inside (the scenario's, or mock-server/files/). */
+  root: string;
   contentType: string;
 }
 
@@ -77,7 +79,11 @@ export type RuleEnd =
   | { kind: 'step'; label: string }
   | { kind: 'frame'; method: ClientMethod; where?: Matchers };
 
-export type Step = { at: DeclaredAt; label?: string } & (
+/**
+ * `at`: where it was declared, for the log; `pointer`: the JSON pointer of the step in the YAML
+ * (`/conversation/3/rule/steps/0`), for problems at a line, column and place.
+ */
+export type Step = { at: DeclaredAt; pointer: string; label?: string } & (
   | { kind: 'expect'; method: ClientMethod; where?: Matchers; within?: number; otherwise?: Step[] }
   | { kind: 'send'; frame: unknown; unchecked: boolean }
   | { kind: 'wait'; seconds: number }

@@ -7,10 +7,9 @@
  * scenarios are chosen by their `name:`, never by a path from a request.
  */
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
 import { MockChatError } from '../errors.js';
 import { loadScenario } from '../scenario/load.js';
-import { builtInScenarioNames, builtInScenarioPath } from '../scenario/source.js';
+import { builtInScenarioLabel, builtInScenarioNames, builtInScenarioPath } from '../scenario/source.js';
 import type { Scenario } from '../scenario/types.js';
 import { cookie } from './http-util.js';
 
@@ -64,10 +63,29 @@ export class ScenarioCatalog {
     return scenario;
   }
 
-  /** Replaces a loaded scenario with a newer version of it (serve --watch). */
-  replace(scenario: Scenario): void {
+  /**
+   * Adds a scenario, or replaces a newer version of one (serve --watch); `previous` is the name
+   * its file had before, when the edit renamed it: that name is no longer served.
+   */
+  replace(scenario: Scenario, previous?: string): void {
+    const running = this.#current.name === scenario.name || (previous !== undefined && this.#current.name === previous);
+    if (previous !== undefined && previous !== scenario.name) this.#loaded.delete(previous);
     this.#loaded.set(scenario.name, scenario);
-    if (this.#current.name === scenario.name) this.#current = scenario;
+    if (running) this.#current = scenario;
+  }
+
+  /**
+   * Stops serving a loaded scenario (its file was deleted). When it was running, the first
+   * scenario still loaded runs instead (happy-path when none is left); returns the one running now.
+   */
+  remove(name: string): Scenario {
+    this.#loaded.delete(name);
+    if (this.#current.name === name) this.#current = this.#fallback();
+    return this.#current;
+  }
+
+  #fallback(): Scenario {
+    return this.#loaded.get(this.#initial.name) ?? this.#loaded.values().next().value ?? this.byName('happy-path');
   }
 
   switchTo(name: string): Scenario {
@@ -75,20 +93,29 @@ export class ScenarioCatalog {
     return this.#current;
   }
 
-  /** Back to the scenario the server started with (POST /__mock/reset). */
+  /** Back to the scenario the server started with (POST /__mock/reset), or the first still loaded. */
   reset(): void {
-    this.#current = this.#loaded.get(this.#initial.name) ?? this.#initial;
+    this.#current = this.#fallback();
   }
 
   /**
    * The scenario for one request: `?scenario=`, then the cookie, then the running one. Throws
-   * UNKNOWN_SCENARIO for a name nothing answers to; a cookie that is no scenario name at all
-   * (another page's noise) is ignored.
+   * UNKNOWN_SCENARIO for a name nothing answers to. A cookie that is no scenario name at all
+   * (not percent-encoding, or another page's noise) falls back to the running scenario, and
+   * `ignored` is told why, for one line in the log.
    */
-  select(req: IncomingMessage, url: URL): Scenario {
+  select(req: IncomingMessage, url: URL, ignored: (why: string) => void = () => {}): Scenario {
     const fromQuery = url.searchParams.get('scenario');
-    const fromCookie = cookie(req, SCENARIO_COOKIE);
-    const asked = fromQuery ?? (fromCookie !== undefined && NAME.test(fromCookie) ? fromCookie : undefined);
+    const fromCookie = fromQuery === null ? cookie(req, SCENARIO_COOKIE) : undefined;
+    let asked: string | undefined = fromQuery ?? undefined;
+    if (fromCookie !== undefined && fromCookie !== '') {
+      if (NAME.test(fromCookie)) asked = fromCookie;
+      else {
+        ignored(
+          `the ${SCENARIO_COOKIE} cookie ${JSON.stringify(fromCookie.slice(0, 80))} is no scenario name; the running scenario ${this.#current.name} answers`,
+        );
+      }
+    }
     if (!asked || asked === this.#current.name) return this.#current;
     return this.byName(asked);
   }
@@ -100,9 +127,8 @@ export class ScenarioCatalog {
   list(): CatalogEntry[] {
     return this.names().map((name) => {
       const scenario = this.byName(name);
-      const builtIn = builtInScenarioPath(name);
-      const fromFile = builtIn === undefined || path.resolve(scenario.source) !== builtIn;
-      return { name, story: scenario.story, source: fromFile ? scenario.source : 'built-in' };
+      const builtIn = builtInScenarioPath(name) !== undefined && scenario.source === builtInScenarioLabel(name);
+      return { name, story: scenario.story, source: builtIn ? 'built-in' : scenario.source };
     });
   }
 }

@@ -8,7 +8,7 @@ import { MockChatError } from '../errors.js';
 import type { SessionReport } from '../session/verification.js';
 import { serveContract } from './contract-documents.js';
 import { homePage } from './home-page.js';
-import { readBody, requestUrl, restCorsHeaders, sendJson, sendText } from './http-util.js';
+import { BodyTooLarge, readBody, requestUrl, restCorsHeaders, sendJson, sendText, sendTooLarge } from './http-util.js';
 import type { OriginPolicy } from './origin-policy.js';
 import {
   callback,
@@ -61,7 +61,11 @@ async function switchScenario(req: IncomingMessage, res: ServerResponse, ctx: Ht
   let name: unknown;
   try {
     name = (JSON.parse(await readBody(req, 4096)) as { name?: unknown }).name;
-  } catch {
+  } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      sendTooLarge(req, res, error, cors);
+      return;
+    }
     sendJson(req, res, 400, { success: false, message: 'body must be JSON {"name": "<scenario>"}' }, cors);
     return;
   }
@@ -76,14 +80,50 @@ async function switchScenario(req: IncomingMessage, res: ServerResponse, ctx: Ht
   }
 }
 
+/**
+ * The verification report, streamed one session at a time as the client reads it: with
+ * thousands of sessions it is far bigger than one string should be (each session's frames are
+ * capped, see session/chat-session.ts, the number of sessions by --max-sessions).
+ */
+async function sendReport(res: ServerResponse, sessions: SessionReport[], cors: Record<string, string>) {
+  res.writeHead(200, { ...cors, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.write('{"sessions":[');
+  for (const [index, session] of sessions.entries()) {
+    if (res.destroyed) return;
+    if (!res.write(`${index === 0 ? '' : ','}${JSON.stringify(session)}`)) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
+    }
+  }
+  res.end(']}');
+}
+
 const ADMIN_ROUTES = new Set(['/__mock/scenarios', '/__mock/scenario', '/__mock/sessions', '/__mock/reset']);
 
 /** /__mock/*: the scenario listing and switch, the verification API and reset, for allowed origins only. */
 async function admin(req: IncomingMessage, res: ServerResponse, pathname: string, ctx: HttpContext): Promise<boolean> {
   const method = req.method ?? 'GET';
   if (!ADMIN_ROUTES.has(pathname)) return false;
-  if (!ctx.origins.allows(req)) {
-    sendJson(req, res, 403, { success: false, message: 'origin not allowed (mock-chat serve --allow-origin)' }, {});
+  const allowed = ctx.origins.check(req);
+  if (!allowed.ok) {
+    ctx.log.warn(`[http] refused ${method} ${pathname}: ${allowed.why} (mock-chat serve --allow-origin)`);
+    sendJson(
+      req,
+      res,
+      403,
+      {
+        success: false,
+        message: `${allowed.why}; open this server as http://127.0.0.1:PORT, or start it with --allow-origin`,
+      },
+      {},
+    );
     return true;
   }
   if (method === 'OPTIONS') {
@@ -94,7 +134,7 @@ async function admin(req: IncomingMessage, res: ServerResponse, pathname: string
   } else if (method === 'POST' && pathname === '/__mock/scenario') {
     await switchScenario(req, res, ctx);
   } else if (method === 'GET' && pathname === '/__mock/sessions') {
-    sendJson(req, res, 200, { sessions: ctx.sessions() }, adminCors(req, ctx));
+    await sendReport(res, ctx.sessions(), adminCors(req, ctx));
   } else if (method === 'POST' && pathname === '/__mock/reset') {
     ctx.reset();
     sendJson(req, res, 200, { success: true, current: ctx.catalog.current.name }, adminCors(req, ctx));

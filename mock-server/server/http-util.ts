@@ -47,16 +47,41 @@ export function sendText(res: ServerResponse, status: number, contentType: strin
   res.end(body);
 }
 
-/** Reads a request body up to a limit (bytes); rejects beyond it. */
-export function readBody(req: IncomingMessage, limit = 256 * 1024): Promise<string> {
+/** Request bodies of the REST calls are at most this many bytes (the admin switch: 4 KiB). */
+export const MAX_BODY_BYTES = 256 * 1024;
+
+/** A request body over the limit: answered 413 (sendTooLarge), never read whole. */
+export class BodyTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`the request body is over ${limit} bytes`);
+  }
+}
+
+/** Bytes of an over-long body read and dropped (so the client can read its 413) before the connection is cut. */
+const DRAIN_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Reads a request body up to a limit (bytes); rejects with BodyTooLarge beyond it, as soon as
+ * the Content-Length says so or the bytes pass it. What follows is read and dropped (up to
+ * DRAIN_BYTES): a client that writes its whole body before reading then gets its 413, not a
+ * broken pipe.
+ */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let over = Number(req.headers['content-length']) > limit;
+    if (over) reject(new BodyTooLarge(limit));
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
+      if (over) {
+        if (size > DRAIN_BYTES) req.destroy();
+        return;
+      }
       if (size > limit) {
-        reject(new Error(`body over ${limit} bytes`));
-        req.destroy();
+        over = true;
+        chunks.length = 0;
+        reject(new BodyTooLarge(limit));
         return;
       }
       chunks.push(chunk);
@@ -64,6 +89,16 @@ export function readBody(req: IncomingMessage, limit = 256 * 1024): Promise<stri
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+/** 413 for a body over the limit (the rest of the body is read and dropped meanwhile). */
+export function sendTooLarge(
+  req: IncomingMessage,
+  res: ServerResponse,
+  error: BodyTooLarge,
+  cors: Record<string, string> = restCorsHeaders(req),
+): void {
+  sendJson(req, res, 413, { success: false, message: `${error.message}: send a smaller body` }, cors);
 }
 
 /** A cookie's value, percent-decoded when it is valid percent-encoding, else as sent. */

@@ -16,12 +16,13 @@ import {
 import type { Timers } from '../clock.js';
 import { countryDataFor } from '../data/china-country-data.js';
 import { MockChatError } from '../errors.js';
+import { insideRoot } from '../inside-root.js';
 import type { Logger } from '../log.js';
 import type { Scenario, SubmissionAnswer } from '../scenario/types.js';
 import type { SessionRegistry } from '../session/registry.js';
 import type { ContractMode } from '../socket/context.js';
 import type { ScenarioCatalog } from './catalog.js';
-import { readBody, restCorsHeaders, sendJson } from './http-util.js';
+import { BodyTooLarge, readBody, restCorsHeaders, sendJson, sendTooLarge } from './http-util.js';
 import { contentDisposition, streamFile } from './send-file.js';
 
 export interface RestContext {
@@ -67,6 +68,10 @@ async function checkedBody<T>(
   try {
     body = await parseBody(req);
   } catch (error) {
+    if (error instanceof BodyTooLarge) {
+      sendTooLarge(req, res, error);
+      return undefined;
+    }
     sendJson(req, res, 400, { success: false, message: `${what}: body is not readable: ${(error as Error).message}` });
     return undefined;
   }
@@ -87,7 +92,7 @@ async function checkedBody<T>(
  */
 function scenarioFor(req: IncomingMessage, res: ServerResponse, url: URL, ctx: RestContext): Scenario | undefined {
   try {
-    return ctx.catalog.select(req, url);
+    return ctx.catalog.select(req, url, (why) => ctx.log.info(`[http] ${url.pathname}: ${why}`));
   } catch (error) {
     if (!(error instanceof MockChatError)) throw error;
     ctx.log.warn(`[http] ${url.pathname}: ${error.reason}; ${error.fix}`);
@@ -166,13 +171,18 @@ export async function downloadFile(
     sendJson(req, res, 404, { success: false, message: 'No such file' });
     return;
   }
-  const sent = await streamFile(res, file.path, {
-    ...restCorsHeaders(req),
-    'Content-Type': file.contentType,
-    'Content-Disposition': contentDisposition(file.name),
-  });
+  // Checked again now: a link swapped in since the scenario loaded must not lead out of its folder.
+  const sent =
+    insideRoot(file.path, file.root) &&
+    (await streamFile(res, file.path, {
+      ...restCorsHeaders(req),
+      'Content-Type': file.contentType,
+      'Content-Disposition': contentDisposition(file.name),
+    }));
   if (!sent) {
-    ctx.log.warn(`[http] file ${file.path} of scenario ${session?.scenario.name} is missing or not a regular file`);
+    ctx.log.warn(
+      `[http] file ${file.path} of scenario ${session?.scenario.name} is missing, not a regular file, or outside ${file.root}`,
+    );
     sendJson(req, res, 404, { success: false, message: 'No such file' });
   }
 }

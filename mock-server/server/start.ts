@@ -11,13 +11,13 @@ import { assertNever } from '../../contract/assert-never.js';
 import type { Profile } from '../../contract/profile-check.js';
 import { Timers } from '../clock.js';
 import { MockChatError } from '../errors.js';
-import { createLogger, type LogMode } from '../log.js';
+import { createLogger, type Logger, type LogMode } from '../log.js';
 import { createRandom } from '../random.js';
 import { loadScenarios, type ScenarioRef, scenarioFilesIn } from '../scenario/load.js';
 import type { RunnerEvent } from '../scenario/runner.js';
-import { repoRoot } from '../scenario/source.js';
+import { builtInScenarioLabel, builtInScenarioPath, repoRoot } from '../scenario/source.js';
 import type { Scenario } from '../scenario/types.js';
-import type { ChatSession, SessionDeps, TranscriptEntry } from '../session/chat-session.js';
+import { type ChatSession, JOURNAL_BYTES, type SessionDeps, type TranscriptEntry } from '../session/chat-session.js';
 import { SessionRegistry } from '../session/registry.js';
 import { type SessionReport, Verification } from '../session/verification.js';
 import { Connection } from '../socket/connection.js';
@@ -78,6 +78,8 @@ export interface MockServerOptions {
   maxSessions?: number;
   /** Bytes waiting to be sent to one socket before the client counts as not reading and is closed (default 1 MiB). */
   maxBufferedBytes?: number;
+  /** Bytes (as JSON) of frames the verification API keeps per session and direction (default 256 KiB). */
+  journalBytes?: number;
   /**
    * Origins besides the server's own and loopback pages allowed to use /__mock/* and /chat
    * (`*` for any); see server/origin-policy.ts.
@@ -90,6 +92,7 @@ export const LIMITS = {
   maxSessions: 10_000,
   maxBufferedBytes: 1024 * 1024,
   sessionTtlMs: 300_000,
+  journalBytes: JOURNAL_BYTES,
 } as const;
 
 export interface MockServer {
@@ -161,11 +164,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const refs: readonly ScenarioRef[] = Array.isArray(options.scenario)
     ? options.scenario
     : [(options.scenario as ScenarioRef | undefined) ?? 'happy-path'];
-  const catalog = new ScenarioCatalog(uniqueNames(refs.flatMap(loadScenarios)));
+  const served = uniqueNames(refs.flatMap(loadScenarios));
+  const catalog = new ScenarioCatalog(served);
   const host = options.host ?? '127.0.0.1';
   const contract = options.contract ?? 'strict';
   const profile = options.profile ?? 'tolerant';
   const log = createLogger({ mode: options.log ?? 'silent', out: options.logOut, record: options.record });
+  for (const scenario of served) warnIfShadowing(scenario, log);
   const random = createRandom(options.seed);
   const registry = new SessionRegistry({
     ttlMs: options.sessionTtlMs ?? LIMITS.sessionTtlMs,
@@ -173,7 +178,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     onError: (error) => log.warn(`[mock-chat] a session timer failed: ${oneLine(error)}`),
   });
   const serverTimers = new Timers(speed, (error) => log.warn(`[mock-chat] a server timer failed: ${oneLine(error)}`));
-  const origins = createOriginPolicy(options.allowOrigins);
+  const origins = createOriginPolicy({ allowOrigins: options.allowOrigins, bindHost: host });
   const verification = new Verification(() => registry.all());
   let refusedUntil = 0;
 
@@ -181,6 +186,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     speed,
     ...(options.transcriptLimit ? { transcriptLimit: options.transcriptLimit } : {}),
     ...(options.transcriptBytes ? { transcriptBytes: options.transcriptBytes } : {}),
+    ...(options.journalBytes ? { journalBytes: options.journalBytes } : {}),
     random,
     newGuid: () => registry.uniqueGuid(() => random.int(100_000, 2_000_000_000)),
     now: () => Date.now(),
@@ -248,17 +254,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const url = requestUrl(req);
     if (url === undefined) return refuseUpgrade(socket, '400 Bad Request');
     if (url.pathname !== '/chat') return refuseUpgrade(socket, '404 Not Found');
-    if (!origins.allows(req)) {
-      log.warn(
-        `[socket] refused an upgrade from origin ${String(req.headers.origin)} (mock-chat serve --allow-origin)`,
-      );
+    const allowed = origins.check(req);
+    if (!allowed.ok) {
+      log.warn(`[socket] refused an upgrade: ${allowed.why} (mock-chat serve --allow-origin)`);
       return refuseUpgrade(socket, '403 Forbidden');
     }
     if (Date.now() < refusedUntil) return refuseUpgrade(socket, '503 Service Unavailable');
     if (wss.clients.size >= maxSockets) return refuseUpgrade(socket, '503 Service Unavailable');
     let chosen: Scenario;
     try {
-      chosen = catalog.select(req, url);
+      chosen = catalog.select(req, url, (why) => log.info(`[socket] ${why}`));
     } catch (error) {
       if (!(error instanceof MockChatError)) throw error;
       log.warn(`[socket] refused an upgrade: ${error.reason}; ${error.fix}`);
@@ -283,7 +288,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
 
-  const unwatch = options.watch ? watchFiles(refs, catalog, log) : () => {};
+  const unwatch = options.watch ? watchFiles(refs, catalog, log, served) : () => {};
 
   function reset(): void {
     for (const client of wss.clients) client.terminate();
@@ -349,33 +354,83 @@ function uniqueNames(scenarios: Scenario[]): Scenario[] {
   return scenarios;
 }
 
-/** serve --watch: the files and folders among the refs, reloaded on change. */
-function watchFiles(refs: readonly ScenarioRef[], catalog: ScenarioCatalog, log: ReturnType<typeof createLogger>) {
+/** A file scenario named like a built-in is served instead of it: allowed (to adapt one), but said. */
+function warnIfShadowing(scenario: Scenario, log: Logger): void {
+  if (builtInScenarioPath(scenario.name) !== undefined && scenario.source !== builtInScenarioLabel(scenario.name)) {
+    log.warn(
+      `[mock-chat] scenario ${scenario.name} from ${scenario.source} is served instead of the built-in of the same name; rename it to keep both`,
+    );
+  }
+}
+
+/**
+ * serve --watch: the files and folders among the refs, reloaded on change. A changed file plays
+ * for new sessions; a renamed scenario (its `name:` edited) is served by its new name only; a
+ * deleted file is no longer served (if it was running, the first scenario still loaded runs).
+ */
+function watchFiles(refs: readonly ScenarioRef[], catalog: ScenarioCatalog, log: Logger, served: readonly Scenario[]) {
   const targets: { file?: string; folder?: string }[] = refs
     .filter((ref): ref is string => typeof ref === 'string')
     .flatMap((ref): { file?: string; folder?: string }[] => {
       if (scenarioFilesIn(ref).length > 0) return [{ folder: ref }];
       return /\.ya?ml$/i.test(ref) ? [{ file: ref }] : [];
     });
+  /** The name each watched file is served by now. */
+  const nameOf = new Map(served.map((scenario) => [scenario.source, scenario.name]));
+  const failed = (file: string, problems: readonly string[]) => {
+    log.warn(`[mock-chat] ${file} changed but does not load; new sessions keep the last good version:`);
+    for (const line of problems) log.warn(`  ${line}`);
+  };
   return watchScenarios(targets, {
+    failed,
     loaded(scenario, file) {
-      catalog.replace(scenario);
-      log.info(`[mock-chat] scenario ${scenario.name} reloaded from ${file}: new sessions play it`);
+      const previous = nameOf.get(file);
+      const other = [...nameOf].find(([source, name]) => name === scenario.name && source !== file)?.[0];
+      if (other !== undefined) {
+        failed(file, [
+          `${file}: two scenarios are named "${scenario.name}" (${other} and ${file}); give each file its own name:`,
+        ]);
+        return;
+      }
+      catalog.replace(scenario, previous);
+      nameOf.set(file, scenario.name);
+      if (previous === undefined) {
+        log.info(
+          `[mock-chat] scenario ${scenario.name} added from ${file}: new sessions pick it with ?scenario=${scenario.name}`,
+        );
+        warnIfShadowing(scenario, log);
+      } else if (previous !== scenario.name) {
+        log.info(
+          `[mock-chat] scenario ${previous} is now named ${scenario.name} (${file}): ?scenario=${previous} no longer answers; new sessions play ${scenario.name}`,
+        );
+        warnIfShadowing(scenario, log);
+      } else log.info(`[mock-chat] scenario ${scenario.name} reloaded from ${file}: new sessions play it`);
     },
-    failed(file, problems) {
-      log.warn(`[mock-chat] ${file} changed but does not load; new sessions keep the last good version:`);
-      for (const line of problems) log.warn(`  ${line}`);
+    removed(file) {
+      const name = nameOf.get(file);
+      if (name === undefined) return;
+      nameOf.delete(file);
+      const wasRunning = catalog.current.name === name;
+      const running = catalog.remove(name);
+      log.info(
+        `[mock-chat] ${file} was deleted: scenario ${name} is no longer served${wasRunning ? `; new sessions play ${running.name}` : ''}`,
+      );
     },
   });
 }
 
 /** What a conversation did, in the log: one line each. */
-function logEvent(log: ReturnType<typeof createLogger>, session: ChatSession, event: RunnerEvent): void {
+function logEvent(log: Logger, session: ChatSession, event: RunnerEvent): void {
   const who = `[scenario ${session.scenario.name}] ${session.label}`;
   switch (event.kind) {
-    case 'finished':
-      log.info(`${who}: the conversation finished (its last step: ${event.at}); rules still answer`);
+    case 'finished': {
+      const rules =
+        event.rules === 0
+          ? 'no rule answers from here on'
+          : `${event.rules} rule${event.rules === 1 ? '' : 's'} still answer${event.rules === 1 ? 's' : ''}`;
+      log.info(`${who}: the conversation finished (its last step: ${event.at}); ${rules}`);
       return;
+    }
     case 'expectTimedOut':
       log.info(`${who}: expect ${event.method} at ${event.at}: nothing arrived in time; otherwise`);
       return;
@@ -383,7 +438,10 @@ function logEvent(log: ReturnType<typeof createLogger>, session: ChatSession, ev
       log.info(`${who}: the rule at ${event.at} stopped answering: ${event.why}`);
       return;
     case 'unanswered':
-      log.warn(`${who}: a ${event.method} frame was not answered: ${event.why}`);
+      if (event.kept) log.info(`${who}: a ${event.method} frame is not answered now: ${event.why}`);
+      // A customer's message nobody answers is worth a warning; typing signals usually are not.
+      else if (event.method === 'newMessage') log.warn(`${who}: a newMessage frame was not answered: ${event.why}`);
+      else log.info(`${who}: a ${event.method} frame was not answered: ${event.why}`);
       return;
     default:
       assertNever(event, 'runner event');

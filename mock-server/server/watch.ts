@@ -2,21 +2,33 @@
  * serve --watch: scenario files reloaded when they change, for new sessions. The folder holding
  * each file is watched (editors save by writing a new file and renaming it over the old one,
  * which a watch on the file itself would lose), and changes are settled for a moment before the
- * file is read. A file that no longer loads is reported and the last good version stays.
+ * file is read. A file that is gone once things settle was deleted; one that no longer loads is
+ * reported and the last good version stays. Files are named as they were given (`qa/a.yaml`),
+ * like the scenarios loaded at start.
  */
-import { type FSWatcher, watch } from 'node:fs';
+import { existsSync, type FSWatcher, watch } from 'node:fs';
 import path from 'node:path';
 import { MockChatError } from '../errors.js';
 import { loadScenarioFile } from '../scenario/load.js';
 import type { Scenario } from '../scenario/types.js';
 
 export interface WatchHandlers {
+  /** The file loads: a new file, or a changed one. */
   loaded(scenario: Scenario, file: string): void;
+  /** The file is gone. */
+  removed(file: string): void;
   failed(file: string, problems: readonly string[]): void;
 }
 
 /** Milliseconds a file must stay unchanged before it is read again. */
 const SETTLE_MS = 100;
+
+function problemsOf(error: unknown, file: string): readonly string[] {
+  if (error instanceof MockChatError) {
+    return error.problems.length > 0 ? error.problems : [`${error.reason}${error.fix ? `; ${error.fix}` : ''}`];
+  }
+  return [`${file}: ${(error as Error)?.message ?? String(error)}`];
+}
 
 /**
  * Watches scenario files and folders of them (every *.yaml in a folder, new ones included);
@@ -25,37 +37,39 @@ const SETTLE_MS = 100;
 export function watchScenarios(targets: readonly { file?: string; folder?: string }[], on: WatchHandlers): () => void {
   const watchers: FSWatcher[] = [];
   const timers = new Map<string, NodeJS.Timeout>();
-  const reload = (file: string) => {
+  const settle = (file: string) => {
     clearTimeout(timers.get(file));
     timers.set(
       file,
       setTimeout(() => {
         timers.delete(file);
         try {
-          on.loaded(loadScenarioFile(file), file);
+          if (!existsSync(file)) on.removed(file);
+          else on.loaded(loadScenarioFile(file), file);
         } catch (error) {
-          const problems =
-            error instanceof MockChatError && error.problems.length > 0
-              ? error.problems
-              : [`${file}: ${(error as Error)?.message ?? String(error)}`];
-          on.failed(file, problems);
+          on.failed(file, problemsOf(error, file));
         }
       }, SETTLE_MS),
     );
   };
-  const byFolder = new Map<string, { all: boolean; files: Set<string> }>();
+  /** By real folder: the folder as given (for a watched folder) and the files as given (by base name). */
+  const byFolder = new Map<string, { folder: string | undefined; files: Map<string, string> }>();
   for (const target of targets) {
-    const folder = path.resolve(target.folder ?? path.dirname(target.file as string));
-    const entry = byFolder.get(folder) ?? { all: false, files: new Set<string>() };
-    if (target.folder) entry.all = true;
-    if (target.file) entry.files.add(path.basename(target.file));
-    byFolder.set(folder, entry);
+    const given = target.folder ?? path.dirname(target.file as string);
+    const key = path.resolve(given);
+    const entry = byFolder.get(key) ?? { folder: undefined, files: new Map<string, string>() };
+    if (target.folder) entry.folder = target.folder;
+    if (target.file) entry.files.set(path.basename(target.file), target.file);
+    byFolder.set(key, entry);
   }
-  for (const [folder, entry] of byFolder) {
-    const watcher = watch(folder, (_event, name) => {
+  for (const [key, entry] of byFolder) {
+    const watcher = watch(key, (_event, name) => {
       if (!name) return;
       const base = name.toString();
-      if (entry.files.has(base) || (entry.all && /\.ya?ml$/i.test(base))) reload(path.join(folder, base));
+      const file =
+        entry.files.get(base) ??
+        (entry.folder !== undefined && /\.ya?ml$/i.test(base) ? path.join(entry.folder, base) : undefined);
+      if (file !== undefined) settle(file);
     });
     watcher.on('error', () => watcher.close());
     watchers.push(watcher);

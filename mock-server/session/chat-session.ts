@@ -67,6 +67,8 @@ export interface SessionDeps {
   transcriptLimit?: number;
   /** Transcript bytes kept per session (default TRANSCRIPT_BYTES). */
   transcriptBytes?: number;
+  /** Bytes of recorded frames kept per direction for the verification API (default JOURNAL_BYTES). */
+  journalBytes?: number;
 }
 
 /** Transcript entries kept per session; the oldest fall off beyond this. */
@@ -75,6 +77,30 @@ export const TRANSCRIPT_LIMIT = 1000;
 export const TRANSCRIPT_BYTES = 1024 * 1024;
 /** Frames kept per direction per session for the verification API; the oldest fall off. */
 export const RECORDED_FRAMES = 500;
+/** Bytes (as JSON) of the frames kept per direction per session for the verification API. */
+export const JOURNAL_BYTES = 256 * 1024;
+
+/**
+ * The frames of one direction kept for the verification API: the newest RECORDED_FRAMES, and
+ * no more than `maxBytes` of them (as JSON; the newest is kept whatever its size), so a client
+ * sending big frames cannot make the server hold them all.
+ */
+class Journal {
+  readonly entries: RecordedFrame[] = [];
+  readonly #sizes: number[] = [];
+  #bytes = 0;
+  constructor(readonly maxBytes: number) {}
+
+  add(entry: RecordedFrame, bytes: number): void {
+    this.entries.push(entry);
+    this.#sizes.push(bytes);
+    this.#bytes += bytes;
+    while (this.entries.length > RECORDED_FRAMES || (this.#bytes > this.maxBytes && this.entries.length > 1)) {
+      this.entries.shift();
+      this.#bytes -= this.#sizes.shift() ?? 0;
+    }
+  }
+}
 
 export class ChatSession {
   readonly guid: number;
@@ -86,8 +112,8 @@ export class ChatSession {
   readonly roster: Participant[] = [];
   readonly timers: Timers;
   readonly runner: ConversationRunner;
-  readonly received: RecordedFrame[] = [];
-  readonly sent: RecordedFrame[] = [];
+  readonly #received: Journal;
+  readonly #sent: Journal;
   /** The session's options now: the scenario's, as changed by its session steps. */
   readonly options: SessionOptions;
   customerName = '';
@@ -107,6 +133,8 @@ export class ChatSession {
     this.scenario = scenario;
     this.options = { ...scenario.session };
     this.#deps = deps;
+    this.#received = new Journal(deps.journalBytes ?? JOURNAL_BYTES);
+    this.#sent = new Journal(deps.journalBytes ?? JOURNAL_BYTES);
     this.guid = deps.newGuid();
     this.authenticationKey = deps.random.secret();
     this.workRequestId = deps.random.hex(32).toUpperCase();
@@ -144,6 +172,16 @@ export class ChatSession {
 
   get label(): string {
     return `guid ${this.guid}`;
+  }
+
+  /** The client frames recorded (the newest, within the journal's caps). */
+  get received(): readonly RecordedFrame[] {
+    return this.#received.entries;
+  }
+
+  /** The server frames recorded (the newest, within the journal's caps). */
+  get sent(): readonly RecordedFrame[] {
+    return this.#sent.entries;
   }
 
   get ended(): boolean {
@@ -206,11 +244,13 @@ export class ChatSession {
     });
   }
 
-  /** A frame received on the attached socket or sent on it, for the verification API. */
-  record(direction: 'client' | 'server', frame: unknown, note?: string): void {
-    const list = direction === 'client' ? this.received : this.sent;
-    list.push({ time: new Date().toISOString(), frame, ...(note ? { note } : {}) });
-    if (list.length > RECORDED_FRAMES) list.shift();
+  /**
+   * A frame received on the attached socket or sent on it, for the verification API; `bytes`
+   * is its size on the wire (the JSON text).
+   */
+  record(direction: 'client' | 'server', frame: unknown, bytes: number, note?: string): void {
+    const journal = direction === 'client' ? this.#received : this.#sent;
+    journal.add({ time: new Date().toISOString(), frame, ...(note ? { note } : {}) }, bytes);
     this.#deps.changed();
   }
 

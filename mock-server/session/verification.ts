@@ -21,6 +21,18 @@ export interface SessionReport {
   sent: RecordedFrame[];
 }
 
+/** waitFor's rejection: the predicate never held; `sessions` is what the server had then. */
+export class WaitForTimeout extends Error {
+  readonly sessions: SessionReport[];
+  constructor(timeoutMs: number, sessions: SessionReport[]) {
+    super(
+      `mock-chat waitFor: not true within ${timeoutMs} ms; ${sessions.length} session${sessions.length === 1 ? '' : 's'} (error.sessions has them): ${JSON.stringify(sessions).slice(0, 2000)}`,
+    );
+    this.name = 'WaitForTimeout';
+    this.sessions = sessions;
+  }
+}
+
 /** Ended sessions kept for the report; the oldest fall off. */
 export const MAX_ENDED = 100;
 
@@ -73,24 +85,29 @@ export class Verification {
 
   /**
    * Resolves with the sessions once `predicate` holds for them (checked now and after every
-   * change); rejects after `timeoutMs` with the last sessions in the message.
+   * change); rejects after `timeoutMs` with a WaitForTimeout carrying the sessions it saw last.
    */
   waitFor(predicate: (sessions: SessionReport[]) => boolean, timeoutMs = 5000): Promise<SessionReport[]> {
     return new Promise((resolve, reject) => {
       const check = () => {
         const sessions = this.sessions();
-        if (!predicate(sessions)) return false;
+        let holds: boolean;
+        try {
+          holds = predicate(sessions);
+        } catch (error) {
+          // The test's predicate threw: that is the test's failure, not the session's.
+          cleanup();
+          reject(error);
+          return true;
+        }
+        if (!holds) return false;
         cleanup();
         resolve(sessions);
         return true;
       };
       const timer = setTimeout(() => {
         cleanup();
-        reject(
-          new Error(
-            `mock-chat waitFor: not true within ${timeoutMs} ms; sessions: ${JSON.stringify(this.sessions()).slice(0, 2000)}`,
-          ),
-        );
+        reject(new WaitForTimeout(timeoutMs, this.sessions()));
       }, timeoutMs);
       const listener = () => {
         check();

@@ -10,7 +10,7 @@
  * `maxBufferedBytes` wait to be sent to it.
  */
 import type { WebSocket } from 'ws';
-import { checkServerFrame, formatViolations, type Violation } from '../../contract/frame-check.js';
+import { formatViolations, type Violation } from '../../contract/frame-check.js';
 import { checkInProfile } from '../../contract/profile-check.js';
 import type { ClientFrame, ServerFrame } from '../../generated/chat-socket.js';
 import { CLIENT_METHODS } from '../../generated/chat-socket.js';
@@ -61,13 +61,16 @@ export class Connection implements SessionSocket {
       this.terminate();
       return;
     }
-    const result = checkServerFrame(frame);
-    const violations = result.ok ? undefined : result.violations;
+    // Every violation, not just the first: an `unchecked` frame is a deliberate negative test,
+    // and its log line says all the ways it breaks the contract (as `mock-chat check` would).
+    const found = checkInProfile('strict', 'server', frame).violations;
+    const violations = found.length > 0 ? found : undefined;
     const blocked = violations !== undefined && this.#ctx.contract === 'strict' && !unchecked;
     const shown = blocked ? `not sent: breaks the contract${at ? ` (scenario step at ${at})` : ''}` : note;
+    const text = JSON.stringify(frame) ?? 'null';
     this.#ctx.log.frame({ time: new Date(), session: this.label, direction: 'server', frame, violations, note: shown });
-    this.session?.record('server', frame, shown);
-    if (!blocked) this.#ws.send(JSON.stringify(frame));
+    this.session?.record('server', frame, Buffer.byteLength(text), shown);
+    if (!blocked) this.#ws.send(text);
   }
 
   close(code: number, reason: string): void {
@@ -108,7 +111,8 @@ export class Connection implements SessionSocket {
         violations = [{ pointer: '', problem: 'is not JSON' }];
       }
     }
-    if (!violations && nestsDeeperThan(parsed, MAX_FRAME_DEPTH)) {
+    const tooDeep = !violations && nestsDeeperThan(parsed, MAX_FRAME_DEPTH);
+    if (tooDeep) {
       violations = [{ pointer: '', problem: `nests deeper than ${MAX_FRAME_DEPTH} levels` }];
       parsed = undefined;
     }
@@ -131,9 +135,10 @@ export class Connection implements SessionSocket {
     // Recorded before handling when the session exists (unless its socket went half-open: the
     // service never sees those); a requestChat or renewChat by the session it starts or joins.
     const session = this.session;
-    if (session && !session.silenced(this)) session.record('client', frame);
+    if (session && !session.silenced(this)) session.record('client', frame, data.length);
     if (violations) {
-      if (this.#ctx.contract === 'strict') {
+      // Too deep is refused in both contract modes: nothing can be done with such a frame.
+      if (this.#ctx.contract === 'strict' || tooDeep) {
         this.send(errorFrame(1, `Invalid message: ${formatViolations(violations)}`));
         return;
       }
@@ -143,7 +148,7 @@ export class Connection implements SessionSocket {
     }
     try {
       handleClientFrame(this, parsed as ClientFrame, this.#ctx);
-      if (session === undefined) this.session?.record('client', frame);
+      if (session === undefined) this.session?.record('client', frame, data.length);
     } catch (error) {
       // A bug in the mock (or a warn-mode frame it cannot use): report it, keep serving.
       this.#ctx.log.warn(

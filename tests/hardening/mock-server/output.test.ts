@@ -1,7 +1,8 @@
 /**
- * Issue 9, item 7: what a client frame or a capture names reaches a terminal or a CI log
- * inert. A property name carrying ESC sequences and new lines (`::error::` starts a GitHub
- * Actions annotation at the start of a line) is printed escaped by `serve` and `check`.
+ * Issue 9, item 7: what a client frame, a capture or a scenario file names reaches a terminal
+ * or a CI log inert. A property name carrying ESC sequences and new lines (`::error::` starts a
+ * GitHub Actions annotation at the start of a line) is printed escaped by `serve` (its log and
+ * the problems of a scenario it cannot load), `validate` and `check`.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
@@ -11,6 +12,27 @@ import { repoRoot } from '../../support/specs.js';
 import { expectAnswering, outputMatching, serveChild, workDir, writeFile } from './support/serve-child.js';
 
 const HOSTILE_NAME = '\u001b[2J\u001b]0;owned\u0007x\n::error::injected\r\u009b31m';
+
+/** HOSTILE_NAME as a YAML double-quoted string. */
+const YAML_HOSTILE = '"\\e[2J\\e]0;owned\\ax\\n::error::injected\\r\\u009b31m"';
+
+/** A scenario whose name and an unknown key carry the payload: two problems quoting it. */
+const hostileScenario = () =>
+  writeFile(
+    'hostile-names.yaml',
+    `name: ${YAML_HOSTILE}\nstory: Names that rewrite terminals.\n${YAML_HOSTILE}: 1\nconversation: []\n`,
+  );
+
+function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) =>
+    execFile(
+      process.execPath,
+      [path.join(repoRoot, 'cli/bin/mock-chat.js'), ...args],
+      { cwd: workDir, env: { ...process.env, NO_COLOR: '1' } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    ),
+  );
+}
 
 /** No raw control character, and no line the payload started. */
 function expectInert(output: string): void {
@@ -36,6 +58,21 @@ describe('item 7: control characters from clients and captures are printed escap
     served.child.kill();
   });
 
+  it('serve, refusing a scenario it cannot load: every problem quoting the file is escaped', async () => {
+    const { code, stderr } = await cli(['serve', '--port', '0', '--scenario', hostileScenario()]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/hostile-names\.yaml:1:7: name: /);
+    expect(stderr).toMatch(/hostile-names\.yaml:3:[0-9]+: .* is not a setting here/);
+    expectInert(stderr);
+  });
+
+  it('validate: the same problems, escaped', async () => {
+    const { code, stdout, stderr } = await cli(['validate', hostileScenario()]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/is not a setting here/);
+    expectInert(`${stdout}${stderr}`);
+  });
+
   it('check, pretty output', async () => {
     // An extra property is a violation only in the strict profile (tolerant reports a deviation).
     const message = frames.newMessage('hi');
@@ -43,16 +80,21 @@ describe('item 7: control characters from clients and captures are printed escap
       'hostile-names.jsonl',
       `${JSON.stringify({ direction: 'client', frame: { ...message, body: { ...message.body, [HOSTILE_NAME]: 1 } } })}\n`,
     );
-    const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) =>
-      execFile(
-        process.execPath,
-        [path.join(repoRoot, 'cli/bin/mock-chat.js'), 'check', '--profile', 'strict', capture],
-        { cwd: workDir, env: { ...process.env, NO_COLOR: '1' } },
-        (error, out) => resolve({ code: error ? Number(error.code) : 0, stdout: out }),
-      ),
-    );
+    const { code, stdout } = await cli(['check', '--profile', 'strict', capture]);
     expect(code).toBe(1);
     expect(stdout).toContain('is not allowed: no such property in the contract');
     expectInert(stdout);
+  });
+
+  it('check --format json: the same value, with C1 controls written as \\u escapes (still the same JSON)', async () => {
+    const message = frames.newMessage('hi');
+    const capture = writeFile(
+      'hostile-names-json.jsonl',
+      `${JSON.stringify({ direction: 'client', frame: { ...message, body: { ...message.body, [HOSTILE_NAME]: 1 } } })}\n`,
+    );
+    const { code, stdout } = await cli(['check', '--profile', 'strict', '--format', 'json', capture]);
+    expect(code).toBe(1);
+    expectInert(stdout);
+    expect(JSON.stringify(JSON.parse(stdout))).toContain(JSON.stringify(HOSTILE_NAME).slice(1, -1));
   });
 });

@@ -1,18 +1,34 @@
 /**
  * Issue 9, items 1, 5, 6 and 11, black-box against `mock-chat serve` (the server `npm start`
- * runs): hostile cookies and request targets, pages of other sites driving the mock, file
- * downloads that cannot be sent, and symbolic links out of the static roots. Every attack
- * ends with the server still answering `GET /` within a second.
+ * runs): hostile cookies, request targets and bodies, pages of other sites driving the mock
+ * (DNS rebinding included), file downloads that cannot be sent or lead out of their folder, and
+ * symbolic links out of the static roots. Every attack ends with the server still answering
+ * `GET /` within a second.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startMockServer } from '../../../mock-server/index.js';
-import { AVAILABILITY_FORM, FORM_HEADERS, isNotification, TestClient } from '../../integration/mock-server/client.js';
-import { expectAnswering, type ServedChild, serveChild, writeFile } from './support/serve-child.js';
+import {
+  AVAILABILITY_FORM,
+  FORM_HEADERS,
+  frames,
+  isNotification,
+  TestClient,
+} from '../../integration/mock-server/client.js';
+import { repoRoot } from '../../support/specs.js';
+import {
+  expectAnswering,
+  outputMatching,
+  type ServedChild,
+  serveChild,
+  workDir,
+  writeFile,
+} from './support/serve-child.js';
 
 const EVIL = 'https://evil.example';
 
@@ -33,6 +49,24 @@ function rawRequest(url: string, text: string): Promise<string> {
     socket.on('close', () => resolve(answer || 'closed without an answer'));
   });
 }
+
+/** A request body sent in `count` chunks of `size` bytes, without a Content-Length. */
+function streamOf(count: number, size: number): ReadableStream<Uint8Array> {
+  const chunk = new TextEncoder().encode('x'.repeat(size));
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent++ < count) controller.enqueue(chunk);
+      else controller.close();
+    },
+  });
+}
+
+/** A raw HTTP/1.1 request head (the Host header as given: fetch would not send a forged one). */
+const raw = (method: string, target: string, headers: Record<string, string>) =>
+  `${method} ${target} HTTP/1.1\r\n${Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')}Connection: close\r\n\r\n`;
 
 const upgradeRequest = (target: string, host: string, extra = '') =>
   `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
@@ -71,6 +105,22 @@ describe('item 1: a malformed cookie or request target', () => {
     const client = await TestClient.connect(served.socketUrl);
     expect((await client.requestChat()).guid).toBeGreaterThan(0);
     client.close();
+    await expectAnswering(served);
+  });
+
+  it('a request body over 256 KiB gets a 413 answer, not a reset connection', async () => {
+    for (const body of [`locale=${'x'.repeat(1024 * 1024)}`, streamOf(64, 16 * 1024)]) {
+      const answer = await fetch(`${served.url}/conversation/check-availability-v2`, {
+        method: 'POST',
+        headers: FORM_HEADERS,
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      expect(answer.status).toBe(413);
+      expect(((await answer.json()) as { message: string }).message).toBe(
+        'the request body is over 262144 bytes: send a smaller body',
+      );
+    }
     await expectAnswering(served);
   });
 
@@ -117,6 +167,71 @@ describe('item 5: pages of other sites cannot drive the mock', () => {
     const listing = await fetch(`${served.url}/__mock/scenarios`, { headers: { Origin: EVIL } });
     expect(listing.status).toBe(403);
     expect(await current()).toBe('happy-path');
+    await expectAnswering(served);
+  });
+
+  it('the verification API and reset are refused to another origin and to Origin: null, and end nothing', async () => {
+    const client = await TestClient.connect(served.socketUrl);
+    await client.requestChat();
+    for (const origin of [EVIL, 'null']) {
+      const sessions = await fetch(`${served.url}/__mock/sessions`, { headers: { Origin: origin } });
+      expect(sessions.status).toBe(403);
+      expect(sessions.headers.get('access-control-allow-origin')).toBeNull();
+      expect(await sessions.text()).not.toMatch(/authenticationKey|guid/);
+      const reset = await fetch(`${served.url}/__mock/reset`, { method: 'POST', headers: { Origin: origin } });
+      expect(reset.status).toBe(403);
+      const switched = await fetch(`${served.url}/__mock/scenario`, {
+        method: 'POST',
+        headers: { Origin: origin, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'no-agents' }),
+      });
+      expect(switched.status).toBe(403);
+    }
+    expect(await openSocket(served.socketUrl, { Origin: 'null' })).toBe(403);
+    // Still the same session, untouched by the refused reset.
+    client.send(frames.ping());
+    await client.next(isNotification('pong'));
+    const mine = (await (await fetch(`${served.url}/__mock/sessions`)).json()) as { sessions: unknown[] };
+    expect(mine.sessions.length).toBeGreaterThan(0);
+    client.close();
+    await expectAnswering(served);
+  });
+
+  it('DNS rebinding: a request sent to another name (Host) is refused, whatever its Origin says', async () => {
+    const { port } = new URL(served.url);
+    const rebound = `attacker.example:${port}`;
+    const asRebound = { Host: rebound, Origin: `http://${rebound}` };
+    expect((await rawRequest(served.url, raw('GET', '/__mock/sessions', asRebound))).startsWith('HTTP/1.1 403')).toBe(
+      true,
+    );
+    expect(
+      (await rawRequest(served.url, raw('POST', '/__mock/reset', { ...asRebound, 'Content-Length': '0' }))).startsWith(
+        'HTTP/1.1 403',
+      ),
+    ).toBe(true);
+    const body = JSON.stringify({ name: 'no-agents' });
+    const switchRequest = raw('POST', '/__mock/scenario', {
+      ...asRebound,
+      'Content-Type': 'application/json',
+      'Content-Length': String(body.length),
+    });
+    expect((await rawRequest(served.url, `${switchRequest}${body}`)).startsWith('HTTP/1.1 403')).toBe(true);
+    expect(await rawRequest(served.url, upgradeRequest('/chat', rebound, `Origin: http://${rebound}\r\n`))).toBe(
+      'HTTP/1.1 403 Forbidden',
+    );
+    // Without an Origin too (a rebound page's GET of a same-origin URL may carry none).
+    expect(
+      (await rawRequest(served.url, raw('GET', '/__mock/sessions', { Host: rebound }))).startsWith('HTTP/1.1 403'),
+    ).toBe(true);
+    // The server's own names still work: loopback names and addresses, with their own origin.
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) {
+      expect(
+        (
+          await rawRequest(served.url, raw('GET', '/__mock/sessions', { Host: host, Origin: `http://${host}` }))
+        ).startsWith('HTTP/1.1 200'),
+      ).toBe(true);
+    }
+    expect(await current()).not.toBe('no-agents');
     await expectAnswering(served);
   });
 
@@ -233,6 +348,88 @@ conversation:
     );
     expect(await response.text()).toBe('%PDF-1.4 a model manual');
     await expectAnswering(served);
+  });
+});
+
+describe('item 6: a shared file stays inside the scenario’s folder', () => {
+  const folder = path.join(workDir, 'download-root');
+  const outside = path.join(workDir, 'outside');
+  mkdirSync(folder, { recursive: true });
+  mkdirSync(outside, { recursive: true });
+  writeFileSync(path.join(outside, 'secret.txt'), 'not for the web');
+  writeFileSync(path.join(folder, 'brochure.pdf'), '%PDF-1.4 brochure');
+  writeFileSync(path.join(folder, 'swapped.pdf'), '%PDF-1.4 about to be swapped for a link');
+  symlinkSync(path.join(outside, 'secret.txt'), path.join(folder, 'link.txt'));
+
+  const scenario = (name: string, files: string) =>
+    writeFileSync(
+      path.join(folder, `${name}.yaml`),
+      `name: ${name}
+story: Sam shares files.
+agents:
+  sam: { id: agent-7, name: Sam }
+files:
+${files}conversation:
+  - expect: requestChat
+  - send: requestChat
+  - join: sam
+`,
+    );
+
+  function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    return new Promise((resolve) =>
+      execFile(
+        process.execPath,
+        [path.join(repoRoot, 'cli/bin/mock-chat.js'), ...args],
+        { cwd: workDir, env: { ...process.env, NO_COLOR: '1' } },
+        (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      ),
+    );
+  }
+
+  it('validate and serve refuse ../, absolute paths and links that lead out, at their line', async () => {
+    scenario(
+      'leaky',
+      `  - { uuid: up, name: secret.txt, path: ../outside/secret.txt }
+  - { uuid: abs, name: hostname, path: /etc/hostname }
+  - { uuid: link, name: link.txt, path: link.txt }
+  - { uuid: fine, name: brochure.pdf, path: brochure.pdf }
+`,
+    );
+    const file = path.join(folder, 'leaky.yaml');
+    const { code, stdout } = await cli(['validate', file]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/leaky\.yaml:6:\d+: files\[0\]\.path: `path: \.\.\/outside\/secret\.txt` leads outside /);
+    expect(stdout).toMatch(/leaky\.yaml:7:\d+: files\[1\]\.path: `path: \/etc\/hostname` leads outside /);
+    expect(stdout).toMatch(/leaky\.yaml:8:\d+: files\[2\]\.path: `path: link\.txt` leads outside /);
+    expect(stdout).not.toMatch(/files\[3\]/);
+    const serve = await cli(['serve', '--port', '0', '--scenario', file]);
+    expect(serve.code).toBe(1);
+    expect(serve.stderr).toContain('leads outside');
+  });
+
+  it('a file swapped for a link out of the folder after loading is not sent', async () => {
+    scenario(
+      'swapped',
+      `  - { uuid: swapped, name: swapped.pdf, path: swapped.pdf }
+  - { uuid: fine, name: brochure.pdf, path: brochure.pdf }
+`,
+    );
+    const served = await serveChild(['--scenario', path.join(folder, 'swapped.yaml')]);
+    const client = await TestClient.connect(served.socketUrl);
+    const { workRequestId } = await client.requestChat();
+    const download = (uuid: string) => fetch(`${served.url}/cua-api/chat/files/${workRequestId}/${uuid}`);
+    expect(await (await download('swapped')).text()).toBe('%PDF-1.4 about to be swapped for a link');
+    symlinkSync(path.join(outside, 'secret.txt'), path.join(folder, 'swap.tmp'));
+    renameSync(path.join(folder, 'swap.tmp'), path.join(folder, 'swapped.pdf'));
+    const refused = await download('swapped');
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).not.toContain('not for the web');
+    expect(await (await download('fine')).text()).toBe('%PDF-1.4 brochure');
+    await outputMatching(served, /swapped\.pdf of scenario swapped is missing, not a regular file, or outside /);
+    client.close();
+    await expectAnswering(served);
+    served.child.kill();
   });
 });
 

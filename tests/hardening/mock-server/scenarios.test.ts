@@ -1,14 +1,23 @@
 /**
  * Issue 9, items 4, 8 and 10, black-box through the CLI: a `matches` pattern built to
- * backtrack, durations Node's timers overflow on, and YAML built to loop or explode.
+ * backtrack or to cost RE2 a large program, durations Node's timers overflow on, YAML built to
+ * loop or explode, and a scenario "file" that is a FIFO.
  */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { renameSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
 import { frames, isNotification, TestClient } from '../../integration/mock-server/client.js';
 import { repoRoot } from '../../support/specs.js';
-import { expectAnswering, serveChild, workDir, writeFile } from './support/serve-child.js';
+import {
+  expectAnswering,
+  outputMatching,
+  type ServedChild,
+  serveChild,
+  workDir,
+  writeFile,
+} from './support/serve-child.js';
 
 const bin = path.join(repoRoot, 'cli/bin/mock-chat.js');
 
@@ -54,8 +63,8 @@ conversation:
     await attacker.requestChat();
     await other.requestChat();
     attacker.send(frames.newMessage(`${'a'.repeat(31)}!`));
-    // 30 KB, twice in the frame (message and data.message): just under the 64 KiB frame limit.
-    attacker.send(frames.newMessage(`${'ab '.repeat(10_000)}!`));
+    // 3 KB, words all along and a "!" at the end: the classic catastrophic case, long.
+    attacker.send(frames.newMessage(`${'ab '.repeat(1000)}!`));
     const started = performance.now();
     other.send(frames.ping());
     await other.next(isNotification('pong'));
@@ -85,6 +94,137 @@ conversation:
     expect(stdout).toMatch(
       /backreference\.yaml:5:40: conversation\[0\]\.where\["\/body\/message"\]\.matches: is not a regular expression mock-chat can run \(RE2 syntax/,
     );
+  });
+});
+
+/** Median and largest of a list of milliseconds. */
+function spread(ms: number[]): { median: number; max: number } {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)] as number, max: sorted.at(-1) as number };
+}
+
+/** Milliseconds from another session's ping to its pong. */
+async function pong(client: TestClient): Promise<number> {
+  const started = performance.now();
+  client.send(frames.ping());
+  await client.next(isNotification('pong'));
+  return performance.now() - started;
+}
+
+describe('item 4: a pattern RE2 runs slowly (a large program) on a long message', () => {
+  it('validate and serve refuse patterns over the program budget, at their place', async () => {
+    const file = writeFile(
+      'costly-pattern.yaml',
+      `name: costly-pattern
+story: A counted repetition that compiles to 5,003 RE2 instructions, and two that only together exceed the budget of 300.
+conversation:
+  - expect: newMessage
+    where: { /body/message: { matches: "(.*a){1000}$" } }
+  - expect: newMessage
+    where: { /body/message: { matches: "(.*a){40}$" }, /body/type: { matches: "(.*a){40}$" } }
+`,
+    );
+    const { code, stdout } = await cli(['validate', file]);
+    expect(code).toBe(1);
+    expect(stdout).toContain(
+      'costly-pattern.yaml:5:40: conversation[0].where["/body/message"].matches: is too costly to match: RE2 compiles it to 5003 instructions, and a scenario\'s patterns may have 300 together',
+    );
+    expect(stdout).toMatch(
+      /costly-pattern\.yaml:7:\d+: conversation\[1\]\.where\["\/body\/type"\]\.matches: brings the scenario's patterns to 406 RE2 instructions together/,
+    );
+    const serve = await cli(['serve', '--port', '0', '--scenario', file]);
+    expect(serve.code).toBe(1);
+    expect(serve.stderr).toContain('is too costly to match');
+  });
+
+  /** A scenario using the whole budget in one pattern (298 instructions), tested by a rule or an expect. */
+  const heavy = (name: string, steps: string) =>
+    writeFile(
+      `${name}.yaml`,
+      `name: ${name}
+story: One pattern of 298 RE2 instructions, nearly all a scenario may spend.
+agents:
+  sam: { id: agent-7, name: Sam }
+conversation:
+  - expect: requestChat
+  - send: requestChat
+  - join: sam
+${steps}`,
+    );
+
+  it('one hostile message delays another session’s pong by no more than ~50 ms', async () => {
+    const served = await serveChild([
+      '--scenario',
+      heavy(
+        'heavy-rule',
+        `  - rule:
+      on: newMessage
+      where: { /body/message: { matches: "(.*a){59}$" } }
+      steps:
+        - say: { agent: sam, text: "ends in a" }
+`,
+      ),
+    ]);
+    const attacker = await TestClient.connect(served.socketUrl);
+    const other = await TestClient.connect(served.socketUrl);
+    await attacker.requestChat();
+    await other.requestChat();
+    const quiet: number[] = [];
+    for (let i = 0; i < 10; i++) quiet.push(await pong(other));
+    const hostile: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      // 30,000 characters: RE2 looks at the first 4,096, with 298 instructions.
+      attacker.send(frames.newMessage(`${'a'.repeat(29_999)}b`));
+      hostile.push(await pong(other));
+    }
+    const delay = spread(hostile).median - spread(quiet).median;
+    expect(delay, `pongs after a hostile message: ${hostile.map((ms) => ms.toFixed(1)).join(', ')} ms`).toBeLessThan(
+      50,
+    );
+    // Matched on its first 4,096 characters, all "a": the rule answers.
+    await attacker.next(said('ends in a'));
+    await expectAnswering(served);
+    attacker.close();
+    other.close();
+    served.child.kill();
+  });
+
+  it('32 hostile messages waiting for an expect are looked through a frame at a time', async () => {
+    const served = await serveChild([
+      '--scenario',
+      heavy(
+        'heavy-inbox',
+        `  - expect: isTyping
+  - expect: newMessage
+    where: { /body/message: { matches: "(.*a){59}$" } }
+  - say: { agent: sam, text: "found it" }
+`,
+      ),
+    ]);
+    const attacker = await TestClient.connect(served.socketUrl);
+    const other = await TestClient.connect(served.socketUrl);
+    await attacker.requestChat();
+    await other.requestChat();
+    // They wait in the inbox (no expect takes them yet); none matches (each ends in b).
+    for (let i = 0; i < 31; i++) attacker.send(frames.newMessage('ab'.repeat(15_000)));
+    attacker.send(frames.newMessage('a'.repeat(100)));
+    attacker.send(frames.ping());
+    await attacker.next(isNotification('pong'));
+    attacker.send(frames.isTyping());
+    const during: number[] = [];
+    let found = false;
+    const answered = attacker.next(said('found it'), 10_000).then(() => {
+      found = true;
+    });
+    while (!found) during.push(await pong(other));
+    await answered;
+    const { median, max } = spread(during);
+    // Looked through in one go, the 31 frames would block for 31 frames' matching (~600 ms).
+    expect(median, `pongs while looking: ${during.map((ms) => ms.toFixed(1)).join(', ')} ms`).toBeLessThan(50);
+    expect(max).toBeLessThan(250);
+    attacker.close();
+    other.close();
+    served.child.kill();
   });
 });
 
@@ -144,9 +284,43 @@ describe('item 8: durations Node would fire after 1 ms', () => {
     const { code, stdout } = await cli(['validate', strings]);
     expect(code).toBe(1);
     expect(stdout).toContain(
-      'too-long.yaml:7: wait is longer than one day (86400 s): use a shorter duration, or forever',
+      'too-long.yaml:7:11: conversation[1].wait: is longer than one day (86400 s): use a shorter duration, or forever',
     );
-    expect(stdout).toContain('too-long.yaml:8: typing is longer than one day');
+    expect(stdout).toContain('too-long.yaml:8:32: conversation[2].typing.for: is longer than one day');
+  });
+});
+
+describe('item 10: a scenario file that is a FIFO', () => {
+  const fifo = (name: string) => {
+    const file = path.join(workDir, name);
+    execFileSync('mkfifo', [file]);
+    return file;
+  };
+
+  it('validate reports it as no regular file and goes on with the next file, without waiting for a writer', async () => {
+    const good = path.join(repoRoot, 'mock-server/scenarios/typing.yaml');
+    const { code, stdout, stderr } = await cli(['validate', fifo('pipe.yaml'), good]);
+    expect(code).toBe(2);
+    expect(stderr).toContain('pipe.yaml: it is not a regular file (a FIFO, socket or device)');
+    expect(stdout).toContain('typing.yaml: ok (typing)');
+  });
+
+  it('serve --watch: a watched file replaced by a FIFO is reported, the last good version stays, SIGTERM still works', async () => {
+    const file = writeFile(
+      'watched-fifo.yaml',
+      'name: watched-fifo\nstory: Replaced by a FIFO.\nconversation:\n  - expect: requestChat\n  - send: requestChat\n',
+    );
+    const served: ServedChild = await serveChild(['--scenario', file, '--watch']);
+    renameSync(fifo('replacement.fifo'), file);
+    await outputMatching(served, /watched-fifo\.yaml changed but does not load/);
+    expect(served.output()).toMatch(/it is not a regular file/);
+    await expectAnswering(served);
+    const client = await TestClient.connect(served.socketUrl);
+    await client.requestChat();
+    client.close();
+    const exited = new Promise<number | null>((resolve) => served.child.once('exit', resolve));
+    served.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
   });
 });
 

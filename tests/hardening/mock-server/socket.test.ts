@@ -1,7 +1,8 @@
 /**
- * Issue 9, items 2, 3 and 9, black-box against `mock-chat serve`: a frame nested too deep for
- * the log and the recording, session keys an attacker could compute from its own session,
- * and memory a client can make the server hold (sessions, transcripts, unread answers).
+ * Issue 9, items 2, 3 and 9, black-box against `mock-chat serve`: frames the log and the
+ * recording cannot take as they are (nested too deep, a `type` that is no string), session keys
+ * an attacker could compute from its own session, and memory a client can make the server hold
+ * (sessions, transcripts, the frames kept for GET /__mock/sessions, unread answers).
  */
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
@@ -50,6 +51,38 @@ describe('item 2: a frame nested deeper than the log can write', () => {
     expect(recorded.some((entry) => typeof entry.frame === 'string' && entry.frame.startsWith('{"apiVersion"'))).toBe(
       true,
     );
+  });
+});
+
+describe('item 2: frames the pretty log cannot describe as they are', () => {
+  it('a `type` that is an object (String() of it throws) is answered with error code 1 and logged', async () => {
+    const served = await serveChild(['--scenario', 'happy-path', '--log', 'pretty']);
+    const client = await TestClient.connect(served.socketUrl);
+    await client.requestChat();
+    client.send('{"apiVersion":"1.0","type":{"toString":1},"body":{"method":"ping"}}');
+    expect((await client.next(isError)).body).toMatchObject({ code: 1 });
+    // The socket is still open and served: not closed with 1011.
+    client.send(frames.ping());
+    await client.next(isNotification('pong'));
+    await outputMatching(served, /→ client type an object ping ✗ \/type/);
+    expect(served.output()).not.toMatch(/could not process/);
+    client.close();
+    await expectAnswering(served);
+    served.child.kill();
+  });
+
+  it('--contract warn: a frame nested too deep still gets error code 1', async () => {
+    const served = await serveChild(['--scenario', 'happy-path', '--contract', 'warn']);
+    const client = await TestClient.connect(served.socketUrl);
+    await client.requestChat();
+    client.send(deepFrame(100));
+    expect((await client.next(isError)).body).toEqual({
+      code: 1,
+      errorMessage: 'Invalid message: / nests deeper than 32 levels',
+    });
+    client.close();
+    await expectAnswering(served);
+    served.child.kill();
   });
 });
 
@@ -174,6 +207,38 @@ describe('item 9: memory a client can make the server hold is capped', () => {
     expect(bytes).toBeLessThanOrEqual(4096);
     expect(replayed.some((frame) => (frame.body as { message?: string }).message?.startsWith('19 '))).toBe(true);
     renewed.close();
+    served.child.kill();
+  });
+
+  it('--journal-bytes: GET /__mock/sessions keeps each session’s newest frames within the cap and answers at once', async () => {
+    const served = await serveChild(['--scenario', 'happy-path', '--journal-bytes', '64k']);
+    const bulky = { blob: 'x'.repeat(60_000) };
+    const clients = await Promise.all(Array.from({ length: 5 }, () => TestClient.connect(served.socketUrl)));
+    for (const client of clients) {
+      await client.requestChat();
+      // 60 KB frames, 40 of them: 2.4 MB a session without the cap.
+      for (let i = 0; i < 40; i++) {
+        const typing = frames.isTyping() as unknown as { body: Record<string, unknown> };
+        client.send(JSON.stringify({ ...typing, body: { ...typing.body, customData: bulky, n: i } }));
+      }
+      client.send(frames.ping());
+      await client.next(isNotification('pong'));
+    }
+    const started = performance.now();
+    const answer = await fetch(`${served.url}/__mock/sessions`);
+    expect(answer.status).toBe(200);
+    const report = (await answer.json()) as { sessions: { received: { frame: unknown }[] }[] };
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(report.sessions).toHaveLength(5);
+    for (const session of report.sessions) {
+      const bytes = session.received.reduce((sum, r) => sum + Buffer.byteLength(JSON.stringify(r.frame)), 0);
+      // The newest frame is kept whatever its size, so the cap plus one frame at most.
+      expect(bytes).toBeLessThanOrEqual(64 * 1024 + 61_000);
+      const last = session.received.at(-1)?.frame as { body: { method: string } };
+      expect(last.body.method).toBe('ping');
+    }
+    for (const client of clients) client.close();
+    await expectAnswering(served);
     served.child.kill();
   });
 

@@ -54,6 +54,8 @@ export interface VisitOptions {
   speed?: number;
   /** Capture file of every frame (JSON lines), to check what reached the server. */
   record?: string;
+  /** Parts of the environment to replace (e.g. timers or fetch that count what the core does). */
+  env?: Partial<Omit<WidgetEnvironment, 'onError'>>;
 }
 
 export async function startServer(scenario: string, speed = 20, record?: string): Promise<MockServer> {
@@ -102,6 +104,7 @@ export async function visit(scenario: string, options: VisitOptions = {}): Promi
     onError: vi.fn(),
     analytics: vi.fn(),
     onBeforeUnload: () => () => {},
+    ...options.env,
   };
   const page: PageConfig = {
     locale: 'en-us',
