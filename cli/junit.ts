@@ -9,6 +9,7 @@
  * spent checking its frames, the file's case the time spent reading it. The timestamp is the
  * run's start in UTC, without a zone or fractions, as the JUnit schema has it.
  */
+import { printable } from '../mock-server/printable.js';
 import type { CheckReport, FileReport, FrameProblem } from './check/report.js';
 
 export function escapeXml(text: string): string {
@@ -24,6 +25,12 @@ export function escapeXml(text: string): string {
       .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '\uFFFD')
   );
 }
+
+/**
+ * Lines of a message body. Each line is made inert first: dashboards print JUnit text into CI
+ * logs, where a C1 control or a bidi override taken from a frame would act.
+ */
+const lines = (list: readonly string[]) => list.map(printable).join('\n');
 
 const seconds = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -85,15 +92,15 @@ function testCase(suite: string, c: Case): string {
   const body = [
     ...(c.errors.length > 0
       ? [
-          `      <error message="${escapeXml(c.errors[0] as string)}" type="unusable">${escapeXml(c.errors.join('\n'))}</error>`,
+          `      <error message="${escapeXml(printable(c.errors[0] as string))}" type="unusable">${escapeXml(lines(c.errors))}</error>`,
         ]
       : []),
     ...(c.failures.length > 0
       ? [
-          `      <failure message="${escapeXml(`${plural(c.failures.length, 'violation')}: ${c.failures[0]}`)}" type="contract">${escapeXml(c.failures.join('\n'))}</failure>`,
+          `      <failure message="${escapeXml(printable(`${plural(c.failures.length, 'violation')}: ${c.failures[0]}`))}" type="contract">${escapeXml(lines(c.failures))}</failure>`,
         ]
       : []),
-    `      <system-out>${escapeXml(c.output.join('\n'))}</system-out>`,
+    `      <system-out>${escapeXml(lines(c.output))}</system-out>`,
   ];
   return `    <testcase classname="${escapeXml(suite)}" name="${escapeXml(c.name)}" time="${seconds(c.durationMs)}">
 ${body.join('\n')}

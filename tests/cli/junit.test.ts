@@ -78,4 +78,21 @@ describe('JUnit times and output', () => {
       'day.jsonl:3: allowed: /body/mood is not allowed (our deployment adds it)',
     );
   });
+
+  it('makes control and bidi characters a frame carried inert in every message', () => {
+    const hostile = structuredClone(report);
+    const file = hostile.files[0] as (typeof hostile.files)[number];
+    file.violations = [
+      {
+        line: 3,
+        direction: 'server',
+        method: 'newMessage',
+        pointer: '/body/a\u009b2J\u202eb',
+        problem: 'is not allowed',
+      },
+    ];
+    const out = junitXml(hostile);
+    expect(out).not.toMatch(/[\u0080-\u009f\u202a-\u202e]/);
+    expect(caseOf(out, 'server newMessage follows the contract')).toContain('/body/a\\u009b2J\\u202eb is not allowed');
+  });
 });
