@@ -29,6 +29,11 @@ export interface FrameEvent {
   deviations?: readonly Violation[];
   /** What happened to it, e.g. "not sent (strict)". */
   note?: string;
+  /**
+   * A client frame that was not JSON, as it came: recorded as `text` (or `binary`, base64) in
+   * the capture, so `mock-chat check` reports it as such rather than as a JSON string.
+   */
+  unparsed?: { text: string } | { binary: string };
 }
 
 export interface Logger {
@@ -139,7 +144,7 @@ export function createLogger(options: LoggerOptions): Logger {
         const stream = recording;
         guarded(() => {
           stream.write(
-            `${serialise({ direction: event.direction, frame: event.frame, time: event.time.toISOString() }, event.raw)}\n`,
+            `${serialise({ direction: event.direction, ...(event.unparsed ?? { frame: event.frame }), time: event.time.toISOString() }, event.raw)}\n`,
           );
           return undefined;
         });

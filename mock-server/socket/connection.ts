@@ -123,12 +123,14 @@ export class Connection implements SessionSocket {
       deviations = result.deviations;
     }
     const frame = parsed === undefined ? text.slice(0, 2000) : parsed;
+    const unparsed = isBinary ? { binary: data.toString('base64') } : parsed === undefined ? { text } : undefined;
     this.#ctx.log.frame({
       time: new Date(),
       session: this.label,
       direction: 'client',
       frame,
       raw: text.slice(0, 2000),
+      ...(unparsed ? { unparsed } : {}),
       violations,
       ...(deviations.length > 0 ? { deviations } : {}),
     });
