@@ -1,6 +1,6 @@
 /** Section 4 rule 7: the wait-time window and the displayed minutes. */
 import type { components } from '../../../generated/widget-http.js';
-import { TEXTS } from '../texts.js';
+import { type CoreTexts, TEXTS } from '../texts.js';
 
 type AvailabilityResponse = components['schemas']['AvailabilityResponse'];
 
@@ -38,11 +38,15 @@ export function displayedWaitMinutes(ewtSeconds: number): number {
  * Chat is offered only when EWT < maxWaitTime, EWT >= minWaitTime and staffed >= minAgentCount.
  * Without metrics the wait is unknown: chat is offered with defaultWaitTime minutes.
  */
-export function decideWaitTime(metrics: ServiceMetrics | null, rules: WaitTimeRules): WaitTimeDecision {
+export function decideWaitTime(
+  metrics: ServiceMetrics | null,
+  rules: WaitTimeRules,
+  texts: CoreTexts = TEXTS,
+): WaitTimeDecision {
   if (metrics === null) return { offered: true, waitMinutes: rules.defaultWaitTime };
-  if (metrics.staffed < rules.minAgentCount) return { offered: false, message: TEXTS.noAgents };
+  if (metrics.staffed < rules.minAgentCount) return { offered: false, message: texts.noAgents };
   if (metrics.ewt >= rules.maxWaitTime || metrics.ewt < rules.minWaitTime) {
-    return { offered: false, message: TEXTS.notAvailable };
+    return { offered: false, message: texts.notAvailable };
   }
   return { offered: true, waitMinutes: displayedWaitMinutes(metrics.ewt) };
 }
