@@ -8,6 +8,8 @@
  * works from any path. It adds one global, `chatWidget`, with the page-callable `init()`.
  */
 import { readPageConfig } from '../core/config/page-config.js';
+import type { Catalogue } from '../ui/i18n/catalogue.js';
+import { loadCatalogue } from '../ui/i18n/load-catalogue.js';
 import { createHost } from './host.js';
 
 export const WIDGET_GLOBAL = 'chatWidget';
@@ -18,11 +20,17 @@ async function boot(win: Window): Promise<void> {
   const doc = win.document;
   const page = readPageConfig(win as unknown as Record<string, unknown>);
   const host = createHost(doc, { hideOnMobile: page.hideOnMobile });
+  // The page's language: one catalogue chunk, fetched with the UI once something is offered.
+  let provideCatalogue: (catalogue: Promise<Catalogue>) => void = () => {};
+  const catalogue = new Promise<Catalogue>((resolve) => {
+    provideCatalogue = resolve;
+  });
   const { startCore, whenOffered } = await import('./start-core.js');
-  const { core, analytics } = startCore(win, page);
+  const { core, analytics } = startCore(win, page, catalogue);
   if (!(await whenOffered(core))) return;
-  const { mountWidget } = await loadUi();
-  mountWidget(host, core, analytics);
+  provideCatalogue(loadCatalogue(page.locale));
+  const [{ mountWidget }, texts] = await Promise.all([loadUi(), catalogue]);
+  mountWidget(host, core, analytics, texts);
 }
 
 /** A macrotask boundary: the host page's own work and a frame may run in between. */

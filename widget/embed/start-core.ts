@@ -15,7 +15,7 @@ import { browserEnvironment } from '../core/browser-environment.js';
 import { selectLauncher } from '../core/chat/selectors.js';
 import type { WidgetState } from '../core/chat/state.js';
 import type { PageConfig } from '../core/config/page-config.js';
-import type { WidgetCore } from '../core/core-api.js';
+import type { CoreCatalogue, WidgetCore } from '../core/core-api.js';
 import { createWidgetCore } from '../core/index.js';
 
 export interface StartedCore {
@@ -47,9 +47,11 @@ function pageAnalytics(win: Window, page: PageConfig): Analytics {
   });
 }
 
-export function startCore(win: Window, page: PageConfig): StartedCore {
+/** `catalogue`: the page's language (loadCatalogue), for the texts the core writes. */
+export function startCore(win: Window, page: PageConfig, catalogue?: Promise<CoreCatalogue>): StartedCore {
   const analytics = pageAnalytics(win, page);
-  const core = createWidgetCore(browserEnvironment({ analytics: analyticsSink(analytics) }), page);
+  const env = browserEnvironment({ analytics: analyticsSink(analytics) });
+  const core = createWidgetCore(env, page, catalogue === undefined ? {} : { catalogue });
   core.start();
   return { core, analytics };
 }
