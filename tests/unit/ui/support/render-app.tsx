@@ -9,6 +9,9 @@ import { resolveSettings, type WidgetSettings } from '../../../../widget/core/co
 import type { WidgetCore } from '../../../../widget/core/core-api.js';
 import { createStore } from '../../../../widget/core/store/store.js';
 import { App } from '../../../../widget/ui/App.js';
+import type { Catalogue } from '../../../../widget/ui/i18n/catalogue.js';
+import en from '../../../../widget/ui/i18n/catalogues/i18n-en.js';
+import { CatalogueContext } from '../../../../widget/ui/i18n/use-catalogue.js';
 import { WidgetContext } from '../../../../widget/ui/use-core.js';
 
 /** A core whose state the test sets directly; every command is a spy. */
@@ -33,18 +36,27 @@ export function fakeCore(state: WidgetState, settings: WidgetSettings = resolveS
     resetViews: vi.fn(),
     dismissStatusCard: vi.fn(),
     submitCallback: vi.fn(async () => {}),
+    requestCallbackInstead: vi.fn(),
+    formShown: vi.fn(),
+    formDraft: vi.fn(() => ({})),
+    saveFormDraft: vi.fn(),
+    composerDraft: vi.fn(() => ''),
+    saveComposerDraft: vi.fn(),
+    pageShown: vi.fn(),
     dispose: vi.fn(),
   } satisfies WidgetCore;
   return { core, set: (next: WidgetState) => act(() => void store.dispatch(next)) };
 }
 
 /** Renders the whole App over a fake core; `settings` as resolveSettings(chatWidgetParams, pageOptions) would give. */
-export function renderApp(state: WidgetState, settings?: WidgetSettings) {
+export function renderApp(state: WidgetState, settings?: WidgetSettings, catalogue: Catalogue = en) {
   const fake = fakeCore(state, settings);
   const analytics = createAnalytics({ locale: 'en-us', chatLite: false, triage: false });
   render(
     <WidgetContext.Provider value={{ core: fake.core, analytics, doc: document }}>
-      <App />
+      <CatalogueContext.Provider value={catalogue}>
+        <App />
+      </CatalogueContext.Provider>
     </WidgetContext.Provider>,
   );
   return fake;
