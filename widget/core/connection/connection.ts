@@ -303,7 +303,9 @@ export function createConnection(options: ConnectionOptions): Connection {
     if (current !== null) {
       current.onopen = null;
       current.onmessage = null;
-      current.onerror = null;
+      // Not null: closing a socket that is still connecting reports an error, and a socket
+      // without an error listener (the ws package's) throws it out of close().
+      current.onerror = () => {};
       current.onclose = null;
     }
     socket = null;
