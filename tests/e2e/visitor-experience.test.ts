@@ -12,6 +12,7 @@ import {
   eventually,
   fillPreChatForm,
   receivedFrames,
+  sendMessage,
   seriousViolations,
   startChat,
 } from './harness.js';
@@ -283,6 +284,33 @@ describe('issue 12: a widget that explains itself, reads well and speaks the pag
     await startChat(en.page);
     const [enRequest] = receivedFrames(en.server.sessions(), 'requestChat');
     expect(enRequest?.body.intrinsics).toMatchObject({ textDirection: 'LTR' });
+  });
+
+  it('mobile: the dialog takes the visual viewport, and a page back from the bfcache reconnects at once', async () => {
+    const phone = await demo({ scenario: 'happy-path', viewport: { width: 390, height: 844 } });
+    await chatButton(phone.page).click();
+    const box = await dialog(phone.page).boundingBox();
+    const viewport = await phone.page.evaluate(() => ({
+      height: Math.round(window.visualViewport?.height ?? 0),
+      top: Math.round(window.visualViewport?.offsetTop ?? 0),
+    }));
+    expect(
+      await dialog(phone.page).evaluate((el) => (el as HTMLElement).style.getPropertyValue('--cw-vv-height')),
+    ).toBe(`${viewport.height}px`);
+    expect(Math.round(box?.height ?? 0)).toBe(viewport.height);
+    expect(Math.round(box?.y ?? -1)).toBe(viewport.top);
+
+    // The socket is lost (as in the back/forward cache); a long retry interval would keep the
+    // visitor waiting, but pageshow (persisted) reconnects now.
+    const { page } = await demo({ scenario: 'network-drop', query: { 'opt.retryInterval': '60000' } });
+    await startChat(page);
+    await sendMessage(page, 'Is the Model Y in stock?');
+    await page.getByText('Attempting to reconnect...').first().waitFor({ timeout: 15_000 });
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    await page
+      .getByText(/Welcome back/)
+      .first()
+      .waitFor({ timeout: 5_000 });
   });
 
   it('11. spec items wired: the four storage keys, support link sets, the .cn base URL, prefilled read-only inputs', async () => {
