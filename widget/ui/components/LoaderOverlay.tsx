@@ -2,8 +2,10 @@
 export function LoaderOverlay({ label }: { label: string }) {
   return (
     <div className="cw-loader" role="status" aria-live="polite">
-      <span className="cw-spinner" aria-hidden="true" />
-      <span className="cw-loader__text">{label}</span>
+      <div className="cw-loader__card">
+        <span className="cw-spinner" aria-hidden="true" />
+        <span className="cw-loader__text">{label}</span>
+      </div>
     </div>
   );
 }
