@@ -74,12 +74,13 @@ describe('issue 12: a widget that explains itself, reads well and speaks the pag
       expect(await form.getByLabel(label).getAttribute('aria-invalid')).toBe('true');
     }
     expect(await form.getByText('first name is a required property').isVisible()).toBe(true);
-    expect(await inWidget(page, (root) => root.activeElement?.id)).toBe('cw-prechat-firstName');
+    const focused = () => inWidget(page, (root) => root.activeElement?.id);
+    await expect.poll(focused).toBe('cw-prechat-firstName');
     // Enter in a field submits too: still invalid, so focus moves to the next field to fix.
     await form.getByLabel('First Name').fill('Ada');
     await form.getByLabel('First Name').press('Enter');
     await form.getByText('3 fields need your attention.').waitFor();
-    expect(await inWidget(page, (root) => root.activeElement?.id)).toBe('cw-prechat-email');
+    await expect.poll(focused).toBe('cw-prechat-email');
     expect(await seriousViolations(page)).toEqual([]);
     await fillPreChatForm(page);
     expect(await start.getAttribute('aria-disabled')).toBeNull();

@@ -373,7 +373,7 @@ describe('showcase', () => {
     });
     const asked = Date.now();
     const { frame } = await client.requestChat();
-    // 4 s at speed 40 = 100 ms of real time before the confirmation.
+    // 5 s at speed 40 = 125 ms of real time before the confirmation.
     expect(Date.now() - asked).toBeGreaterThanOrEqual(60);
     expect(body(frame).webOnHoldComfortGroups[0].messages).toHaveLength(2);
     expect(body(await client.next(isNotification('newParticipant'))).displayName).toBe('Sam');
