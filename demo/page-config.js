@@ -12,6 +12,12 @@
     const number = Number(raw);
     options[key.slice(4)] = raw === 'true' ? true : raw === 'false' ? false : Number.isNaN(number) ? raw : number;
   }
+  // Visitor details a site knows (a signed-in owner) as prefill.NAME=value: the forms show them,
+  // read-only with opt.readOnlyPrefilled=true.
+  for (const [key, raw] of params) {
+    if (!key.startsWith('prefill.')) continue;
+    options.prefill = { ...options.prefill, [key.slice(8)]: raw };
+  }
   // ?scenario=NAME plays that mock scenario for this page's availability call and chat (the mock
   // reads the mock-scenario cookie); without it the mock's running scenario answers.
   const scenario = params.get('scenario');

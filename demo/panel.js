@@ -13,7 +13,15 @@ const PANEL = `
       <option value="en-ca">en-CA</option>
       <option value="en-gb">en-GB</option>
       <option value="de-de">de-DE</option>
+      <option value="fr-fr">fr-FR</option>
+      <option value="es-es">es-ES</option>
+      <option value="it-it">it-IT</option>
+      <option value="nl-nl">nl-NL</option>
+      <option value="ja-jp">ja-JP</option>
+      <option value="ko-kr">ko-KR</option>
       <option value="zh-cn">zh-CN (China)</option>
+      <option value="zh-tw">zh-TW</option>
+      <option value="ar-ae">ar-AE (right to left)</option>
     </select>
   </label>
   <label>Look

@@ -188,7 +188,8 @@ describe('mock-chat serve', () => {
     expect(output()).toMatch(/→ client not JSON ✗ \/ is not JSON/);
     const check = await run(['check', capture]);
     expect(check.code).toBe(1);
-    expect(check.stdout).toContain('served.jsonl:1: / must be object');
+    // The capture keeps the frame as the text it came as, so check can say what it was.
+    expect(check.stdout).toContain('served.jsonl:1: / is not JSON: frames are JSON text');
   });
 
   it('fails fast with exit 2 and the known names for an unknown scenario', async () => {

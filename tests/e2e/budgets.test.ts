@@ -1,12 +1,17 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltWidget, buildWidget } from './build-widget.js';
-import { beforeIntentFiles, filesUnder, gzipSize, isLanguageChunk, KIB } from './bundle-files.js';
+import { beforeIntentFiles, filesUnder, gzipSize, isCatalogueChunk, isLanguageChunk, KIB } from './bundle-files.js';
 
 /**
  * Budgets of issues 5 and 14: what a page pays before any visitor action stays under 10 KiB,
- * and the whole widget stays small. Measured on a build of the current sources (the same
- * config `npm run build` uses for dist/widget/), gzip level 9.
+ * and what one visitor can download at most stays small. Measured on a build of the current
+ * sources (the same config `npm run build` uses for dist/widget/), gzip level 9.
+ *
+ * The per-language files are alternatives, a page downloads one of each kind: the launcher
+ * texts (issue 14) and the dialog's message catalogue (issue 12). So the whole-widget budget of
+ * issue 5 counts every other file plus the largest of each kind. It rose from 140 to 150 KiB
+ * with issue 12 (eleven languages, the modal, the visitor's fallbacks): see widget/ui/README.md.
  */
 let built: BuiltWidget;
 let distDir = '';
@@ -16,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => built?.remove());
 const BEFORE_INTENT_BUDGET = 10 * KIB;
-const TOTAL_BUDGET = 140 * KIB;
+const TOTAL_BUDGET = 150 * KIB;
 
 const size = (file: string) => gzipSize(join(distDir, file));
 const sum = (files: string[]) => files.reduce((total, file) => total + size(file), 0);
@@ -40,16 +45,18 @@ describe('bundle budgets (gzip)', () => {
     expect(english + worst).toBeLessThanOrEqual(BEFORE_INTENT_BUDGET);
   });
 
-  it('what one visitor can download at most (every file but the other languages) is at most 140 KiB', () => {
+  it('what one visitor can download at most (one language of each kind) is at most 150 KiB', () => {
     const files = filesUnder(distDir);
     const sizes = files.map((file) => ({ file, size: size(file) }));
     for (const { file, size } of sizes) console.log(`  ${file}: ${(size / KIB).toFixed(2)} KiB gz`);
     const total = sizes.reduce((all, file) => all + file.size, 0);
-    const languages = sizes.filter(({ file }) => isLanguageChunk(file));
-    const largestLanguage = Math.max(...languages.map((language) => language.size));
-    const perVisitor = total - languages.reduce((all, language) => all + language.size, 0) + largestLanguage;
+    const perVisitor = [isLanguageChunk, isCatalogueChunk].reduce((sum, isKind) => {
+      const kind = sizes.filter(({ file }) => isKind(file)).map((file) => file.size);
+      expect(kind).toHaveLength(isKind === isLanguageChunk ? 10 : 11);
+      return sum - kind.reduce((all, one) => all + one, 0) + Math.max(...kind);
+    }, total);
     console.log(
-      `dist/widget/: ${(total / KIB).toFixed(2)} KiB gzipped in ${files.length} files; one visitor at most (one language): ${(perVisitor / KIB).toFixed(2)} KiB (budget 140 KiB)`,
+      `dist/widget/: ${(total / KIB).toFixed(2)} KiB gzipped in ${files.length} files; one visitor at most (one language): ${(perVisitor / KIB).toFixed(2)} KiB (budget 150 KiB)`,
     );
     expect(files.length).toBeGreaterThan(1);
     expect(perVisitor).toBeLessThanOrEqual(TOTAL_BUDGET);

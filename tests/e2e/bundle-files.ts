@@ -45,6 +45,11 @@ export function isLanguageChunk(file: string): boolean {
   return /^chunks\/(?:[a-z]{2}|zh-[A-Z]{2})-[\w-]{8}\.js$/.test(file);
 }
 
+/** The per-language message catalogues of the dialog (chunks/i18n-de-<hash>.js): a page loads one. */
+export function isCatalogueChunk(file: string): boolean {
+  return /^chunks\/i18n-(?:[a-z]{2}|zh-[A-Z]{2})-[\w-]{8}\.js$/.test(file);
+}
+
 /** Vendor chunks (named groups in vite.config.ts, name and an 8-character hash): react, phone, rest. */
 export function vendorOf(file: string): 'react' | 'phone' | 'rest' | null {
   const match = /^chunks\/(react|phone|rest)-[\w-]{8}\.js$/.exec(file);

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Frame, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { startMockServer } from '../../mock-server/index.js';
+import { type MockServer as MockChatServer, startMockServer } from '../../mock-server/index.js';
 import { buildWidget } from './build-widget.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -74,10 +74,29 @@ export function browserPerFile(): (options: DemoOptions) => Promise<Demo> {
   };
 }
 
-export interface MockServer {
-  url: string;
-  port: number;
-  close(): Promise<void>;
+/** The mock contact centre of one test: its address, what it received (verification API), close. */
+export type MockServer = Pick<MockChatServer, 'url' | 'port' | 'close' | 'sessions' | 'waitFor'>;
+
+/** The client frames with this body.method the mock received, in every session, in order. */
+export function receivedFrames(
+  sessions: ReturnType<MockServer['sessions']>,
+  method: string,
+): { body: Record<string, unknown> }[] {
+  return sessions.flatMap((session) =>
+    session.received
+      .map((entry) => entry.frame as { body?: Record<string, unknown> })
+      .filter((frame): frame is { body: Record<string, unknown> } => frame.body?.method === method),
+  );
+}
+
+/** Switches the mock's running scenario (POST /__mock/scenario), e.g. to let a retried callback through. */
+export async function switchScenario(server: MockServer, name: string): Promise<void> {
+  const response = await fetch(`${server.url}/__mock/scenario`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  if (!response.ok) throw new Error(`switching the mock to ${name}: HTTP ${response.status}`);
 }
 
 export interface DemoOptions {
@@ -181,6 +200,17 @@ export function dialog(page: Page): Locator {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+/** Where the view gallery goes (widget/ui/README.md names it): one folder per look and language. */
+export const VIEW_SCREENSHOTS = join(SCREENSHOTS, 'views');
+
+/** A view at its viewport, as test-results/screenshots/views/<folder>/<name>-<width>x<height>.png. */
+export async function viewScreenshot(page: Page, folder: string, name: string): Promise<void> {
+  const size = page.viewportSize() ?? { width: 0, height: 0 };
+  const dir = join(VIEW_SCREENSHOTS, folder);
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}-${size.width}x${size.height}.png`), caret: 'hide' });
 }
 
 export interface AxeViolation {

@@ -96,15 +96,16 @@ describe('what the page offers', { timeout: 45_000 }, () => {
   it('China locale: province and city selects, no email', async () => {
     const { page } = await demo({ scenario: 'happy-path', query: { locale: 'zh-cn' } });
     await chatButton(page).click();
-    const questionCenter = dialog(page);
-    const province = questionCenter.getByLabel('Province');
+    // A zh-CN page speaks Simplified Chinese: 'Question Center', Province, City, Email Address.
+    const questionCenter = page.getByRole('dialog', { name: '问题中心' });
+    const province = questionCenter.getByLabel('省份');
     await province.waitFor();
-    expect(await questionCenter.getByLabel('Email Address').count()).toBe(0);
+    expect(await questionCenter.getByLabel('电子邮箱').count()).toBe(0);
     const provinces = await province.locator('option').allTextContents();
     expect(provinces.filter((text) => text.trim() !== '').length).toBeGreaterThan(0);
     const firstValue = await province.locator('option').nth(1).getAttribute('value');
     await province.selectOption(firstValue ?? '');
-    const cities = await questionCenter.getByLabel('City').locator('option').allTextContents();
+    const cities = await questionCenter.getByLabel('城市').locator('option').allTextContents();
     expect(cities.filter((text) => text.trim() !== '').length).toBeGreaterThan(0);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'china-form');

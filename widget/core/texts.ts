@@ -1,6 +1,9 @@
 /**
- * Every user-facing text the core produces, in the spec's exact wording where the spec quotes
- * it (product spec sections 4 and 8). Texts the spec does not show are marked "chosen".
+ * Every user-facing text the core produces, in English: the spec's exact wording where the spec
+ * quotes it (product spec sections 4 and 8). Texts the spec does not show are marked "chosen".
+ * This is the English set and the fallback; the other UI languages come with the page's message
+ * catalogue (widget/ui/i18n/), whose `core` part has this very shape (CoreTexts), and reach the
+ * core through createWidgetCore's `catalogue` option.
  */
 export const TEXTS = {
   agentJoined: 'An agent has joined the chat',
@@ -42,6 +45,11 @@ export const TEXTS = {
   retry: 'Retry',
   sending: 'Sending…',
 } as const;
+
+type Widened<T> = T extends string ? string : { readonly [K in keyof T]: Widened<T[K]> };
+
+/** The shape of the core's texts in any language: TEXTS with every text a plain string. */
+export type CoreTexts = Widened<typeof TEXTS>;
 
 /** Fills {0}, {1}... placeholders. */
 export function formatText(template: string, ...values: readonly (string | number)[]): string {

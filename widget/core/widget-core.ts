@@ -5,49 +5,81 @@
  * ending), and disposes them all.
  */
 import { variantFor as lookFor, offerOf } from './availability/offer.js';
-import { type AvailabilityOutcome, type AvailabilityPoller, createAvailabilityPoller } from './availability/poller.js';
+import { type AvailabilityOutcome, createAvailabilityPoller } from './availability/poller.js';
+import { createDrafts } from './chat/drafts.js';
 import type { WidgetEvent } from './chat/events.js';
 import { initialState } from './chat/initial-state.js';
-import { isChatActive, reduce } from './chat/reducer.js';
+import { isChatActive, reducerFor } from './chat/reducer.js';
 import type { StatusCard, WidgetState } from './chat/state.js';
 import { type ChatSession, createChatSession } from './chat-session/chat-session.js';
 import type { PageConfig } from './config/page-config.js';
 import { resolveSettings } from './config/settings.js';
 import { flagsFor, socketUrl } from './config/widget-flags.js';
-import type { CallbackRequest, WidgetCore } from './core-api.js';
+import type { CallbackRequest, CoreOptions, WidgetCore } from './core-api.js';
 import type { CustomerDetails } from './customer-details.js';
 import type { TimerHandle, WidgetEnvironment } from './env.js';
 import { submitCallback } from './forms/callback-submitter.js';
 import { buildLeadPayload, createLeadSubmitter } from './forms/lead.js';
+import { textDirection } from './locale/ui-language.js';
 import { safeStorage } from './session/safe-storage.js';
 import { createSessionStore, type StoredSession } from './session/session-store.js';
 import { migrateLegacySession, storedInitializers } from './session/storage-keys.js';
 import { createStore } from './store/store.js';
-import { TEXTS } from './texts.js';
+import { type CoreTexts, TEXTS } from './texts.js';
 
 export { socketUrl };
 
-export interface WidgetCoreOptions {
-  /**
-   * The availability poller the start chunk already runs (settled or not). The core takes over
-   * its outcome instead of asking again; without it the core makes its own on start().
-   */
-  availability?: AvailabilityPoller;
+/** A plain JSON copy: what is stored is what was shown, whatever the caller does with its objects later. */
+function structuredCloneJson(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value ?? null));
 }
 
-export function createWidgetCore(
-  env: WidgetEnvironment,
-  page: PageConfig,
-  options: WidgetCoreOptions = {},
-): WidgetCore {
+export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, options: CoreOptions = {}): WidgetCore {
   const storage = safeStorage(env.storage, env.logger);
   migrateLegacySession(storage);
   const session = createSessionStore(storage);
   let params: Record<string, unknown> = {};
   let settings = resolveSettings(params, page.options);
+  /**
+   * The texts the core writes (notices, cards) in the page's language. English until the
+   * page's catalogue is in; a chat resumed at start-up waits for it, so its first notice is
+   * already in the page's language.
+   */
+  let texts: CoreTexts = TEXTS;
+  let textsReady = true;
+  let afterTexts: (() => void)[] = [];
+  let disposed = false;
+  const catalogue = options.catalogue;
+  if (catalogue !== undefined && 'then' in catalogue) {
+    textsReady = false;
+    const settle = () => {
+      textsReady = true;
+      const queued = afterTexts;
+      afterTexts = [];
+      if (!disposed) for (const run of queued) run();
+    };
+    catalogue.then(
+      (loaded) => {
+        texts = loaded.core;
+        settle();
+      },
+      (error: unknown) => {
+        env.logger.warn('[chat-widget] the page language could not be loaded; English is used', error);
+        settle();
+      },
+    );
+  } else if (catalogue !== undefined) {
+    texts = catalogue.core;
+  }
+  /** Runs now when the page's texts are in, else as soon as they are (or failed to load). */
+  function whenTextsReady(run: () => void): void {
+    if (textsReady) run();
+    else afterTexts.push(run);
+  }
+  const drafts = createDrafts();
   const store = createStore<WidgetState, WidgetEvent>(
     initialState(flagsFor(page, settings, env.location.pathname)),
-    reduce,
+    reducerFor(() => texts),
   );
   const dispatch = (event: WidgetEvent) => {
     store.dispatch(event);
@@ -58,6 +90,7 @@ export function createWidgetCore(
   let closeTimer: TimerHandle | null = null;
   let resetTimer: TimerHandle | null = null;
   let cardTimer: TimerHandle | null = null;
+  let callbackTimer: TimerHandle | null = null;
   let shownCard: StatusCard | null = null;
   const newLeadSubmitter = () =>
     createLeadSubmitter({
@@ -110,7 +143,7 @@ export function createWidgetCore(
   });
 
   const unregisterUnload = env.onBeforeUnload(() =>
-    isChatActive(store.getSnapshot().chat) ? TEXTS.beforeUnload : null,
+    isChatActive(store.getSnapshot().chat) ? texts.beforeUnload : null,
   );
 
   /** The look: the page's options.useLatestTDS wins over the server's, as page options win (section 3). */
@@ -118,7 +151,7 @@ export function createWidgetCore(
 
   /** Rules 3-7, decided by availability/offer.ts (the start chunk reads the same outcome the same way). */
   function onAvailability(outcome: AvailabilityOutcome): void {
-    const offer = offerOf(outcome, page.options, TEXTS);
+    const offer = offerOf(outcome, page, texts);
     if (outcome.kind === 'failed') {
       env.logger.warn('[chat-widget] availability check failed; polling stopped', outcome.error);
       dispatch({ type: 'availabilityResolved', availability: offer.availability });
@@ -162,6 +195,7 @@ export function createWidgetCore(
         useLatestTDS: store.getSnapshot().flags.variant === 'newer',
       });
       session.writeJson('initializers', params);
+      saveChatContext(details);
     }
     // A chat can end inside createChatSession (a WebSocket constructor that throws): onFinished
     // may run before `created` exists, so it looks the session up through this holder.
@@ -175,6 +209,8 @@ export function createWidgetCore(
       url,
       details,
       resume,
+      texts: () => texts,
+      textDirection: textDirection(page.locale),
       onFirstConfirmation(workRequestId, confirmedDetails) {
         void leadSubmitter.submit(
           buildLeadPayload({
@@ -203,6 +239,27 @@ export function createWidgetCore(
     chat = holder.finished ? null : created;
   }
 
+  /** The field definitions each form was shown with (the views report them): what the storage keys describe. */
+  const shownForms: { preChat: unknown[] | null; callback: unknown[] | null } = { preChat: null, callback: null };
+
+  /**
+   * Section 3 storage keys that describe the chat being requested: the triage choice behind
+   * it, the two forms' field definitions as shown to this visitor, and the routing and page
+   * attributes it was requested with (widget/core/README.md, Storage).
+   */
+  function saveChatContext(details: CustomerDetails): void {
+    const state = store.getSnapshot();
+    session.writeJson('triageConfig', {
+      enabled: state.flags.triage,
+      energyPage: state.flags.energy,
+      topic: details.topic ?? '',
+      views: [...state.views],
+    });
+    if (shownForms.preChat !== null) session.writeJson('preEngagementConfig', shownForms.preChat);
+    if (shownForms.callback !== null) session.writeJson('callBackFormConfig', shownForms.callback);
+    session.writeJson('chatAttributes', { routing: [...settings.attributes], page: { ...page.attributes } });
+  }
+
   function resumeStoredSession(): boolean {
     // The chat's own stored chatWidgetParams count for its expiry, under the page options.
     const refreshTimeoutSeconds = resolveSettings(storedInitializers(storage), page.options).refreshTimeoutSeconds;
@@ -215,7 +272,9 @@ export function createWidgetCore(
     dispatch({ type: 'availabilityResolved', availability: { status: 'resuming' }, variant });
     dispatch({ type: 'dialogOpened' });
     const details = { ...(stored.customerDetails ?? {}), isContinuingAfterRefresh: true };
-    openChat(details, stored);
+    // A callback asked for instead of this chat starts from the details it was requested with.
+    drafts.seedForm(details);
+    whenTextsReady(() => openChat(details, stored));
     return true;
   }
 
@@ -226,6 +285,29 @@ export function createWidgetCore(
       closeTimer = null;
       dispatch({ type: 'dialogClosed' });
     }, settings.modalCloseDelay);
+  }
+
+  /**
+   * Resolves the call's outcome, or false when it takes longer than `ms` (the late answer is
+   * ignored: the visitor has been told it failed and may retry).
+   */
+  function withTimeout(call: Promise<boolean>, ms: number, onTimeout: () => void): Promise<boolean> {
+    return new Promise((resolve) => {
+      let settled = false;
+      const settle = (ok: boolean) => {
+        if (settled) return;
+        settled = true;
+        if (callbackTimer !== null) env.timers.clearTimeout(callbackTimer);
+        callbackTimer = null;
+        resolve(ok);
+      };
+      callbackTimer = env.timers.setTimeout(() => {
+        callbackTimer = null;
+        onTimeout();
+        settle(false);
+      }, ms);
+      void call.then(settle, () => settle(false));
+    });
   }
 
   let started = false;
@@ -274,33 +356,76 @@ export function createWidgetCore(
     minimize: () => dispatch({ type: 'minimized' }),
     startChat(details) {
       if (chat !== null && isChatActive(store.getSnapshot().chat)) return;
+      drafts.clearComposer();
       openChat(details, null);
     },
+    requestCallbackInstead() {
+      if (!page.chatLite) return;
+      const current = chat;
+      chat = null;
+      if (current !== null && isChatActive(store.getSnapshot().chat)) {
+        // The queued chat is given up: the service is told, as with End Chat.
+        if (!endedReported) {
+          endedReported = true;
+          env.analytics({ name: 'chat_ended', detail: { reason: 'customer' } });
+        }
+        ending.add(current);
+        current.endChat();
+      } else {
+        current?.dispose();
+        session.clear();
+      }
+      if (resetTimer !== null) env.timers.clearTimeout(resetTimer);
+      resetTimer = null;
+      drafts.clearComposer();
+      dispatch({ type: 'callbackInsteadRequested' });
+    },
+    formShown(form, definitions) {
+      shownForms[form] = definitions.map((definition) => structuredCloneJson(definition));
+    },
+    formDraft: () => drafts.form(),
+    saveFormDraft: (values) => drafts.saveForm(values),
+    composerDraft: () => drafts.composer(),
+    saveComposerDraft: (text) => drafts.saveComposer(text),
     sendMessage: (text) => chat?.sendMessage(text),
     retryMessage: (id) => chat?.retryMessage(id),
     customerTyping: () => chat?.customerTyping(),
+    pageShown: () => chat?.pageShown(),
     navigate: (view) => dispatch({ type: 'viewPushed', view }),
     back: () => dispatch({ type: 'viewPopped' }),
     resetViews: () => dispatch({ type: 'viewsReset' }),
     dismissStatusCard: () => dispatch({ type: 'statusCardDismissed' }),
     async submitCallback(request: CallbackRequest) {
+      if (store.getSnapshot().callback.status === 'submitting') return;
       dispatch({ type: 'callbackSubmitting' });
-      const result = await submitCallback(request, {
-        http: { fetch: (r) => env.fetch(r), baseUrl: settings.apiEndpointsDomain },
-        logger: env.logger,
-        callbackPath: settings.callbackPath,
-      });
-      const card: StatusCard = { tone: result.card.kind, title: result.card.title, body: result.card.text };
-      dispatch({ type: 'callbackSubmitted', ok: result.ok, card });
-      env.analytics({ name: 'callback_submitted', detail: { ok: result.ok } });
+      if (shownForms.callback !== null) session.writeJson('callBackFormConfig', shownForms.callback);
+      session.writeJson('chatAttributes', { routing: [...settings.attributes], page: { ...page.attributes } });
+      const ok = await withTimeout(
+        submitCallback(request, {
+          http: { fetch: (r) => env.fetch(r), baseUrl: settings.apiEndpointsDomain },
+          logger: env.logger,
+          callbackPath: settings.callbackPath,
+        }).then((result) => result.ok),
+        settings.callbackTimeout,
+        () => env.logger.error(`callback: no answer within ${settings.callbackTimeout} ms; the visitor may retry`),
+      );
+      if (disposed) return;
+      const card: StatusCard = ok
+        ? { tone: 'success', title: texts.successTitle, body: texts.successBody }
+        : { tone: 'error', title: texts.failureTitle, body: texts.failureBody };
+      dispatch({ type: 'callbackSubmitted', ok, card });
+      env.analytics({ name: 'callback_submitted', detail: { ok } });
     },
     dispose() {
+      disposed = true;
+      afterTexts = [];
       poller.dispose();
       chat?.dispose();
       chat = null;
       for (const session of ending) session.dispose();
       ending.clear();
-      for (const timer of [closeTimer, resetTimer, cardTimer]) if (timer !== null) env.timers.clearTimeout(timer);
+      for (const timer of [closeTimer, resetTimer, cardTimer, callbackTimer])
+        if (timer !== null) env.timers.clearTimeout(timer);
       unsubscribeCard();
       unregisterUnload();
     },

@@ -15,7 +15,7 @@ import {
 import type { AvailabilityPoller } from '../core/availability/poller.js';
 import { browserEnvironment } from '../core/browser-environment.js';
 import type { PageConfig } from '../core/config/page-config.js';
-import type { WidgetCore } from '../core/core-api.js';
+import type { CoreCatalogue, WidgetCore } from '../core/core-api.js';
 import { createWidgetCore } from '../core/widget-core.js';
 
 export interface StartedChat {
@@ -47,10 +47,19 @@ function pageAnalytics(win: Window, page: PageConfig): Analytics {
   });
 }
 
-/** Builds the core, hands it the running poller and starts it (resume, or the poll's outcome). */
-export function startChat(win: Window, page: PageConfig, availability: AvailabilityPoller): StartedChat {
+/**
+ * Builds the core, hands it the running poller and starts it (resume, or the poll's outcome).
+ * `catalogue`: the page's language (loadCatalogue), for the texts the core writes.
+ */
+export function startChat(
+  win: Window,
+  page: PageConfig,
+  availability: AvailabilityPoller,
+  catalogue: CoreCatalogue | Promise<CoreCatalogue>,
+): StartedChat {
   const analytics = pageAnalytics(win, page);
-  const core = createWidgetCore(browserEnvironment({ analytics: analyticsSink(analytics) }), page, { availability });
+  const env = browserEnvironment({ analytics: analyticsSink(analytics) });
+  const core = createWidgetCore(env, page, { availability, catalogue });
   core.start();
   return { core, analytics };
 }

@@ -33,6 +33,7 @@ import { bindLauncher, createLauncher, type Launcher } from './launcher.js';
 import { type LauncherTexts, launcherTexts } from './launcher-texts.js';
 import { type ChatParts, loadChat } from './load-chat.js';
 import { createSkeleton } from './skeleton.js';
+import { createWidgetRoot } from './widget-root.js';
 
 type Timers = { setTimeout: (cb: () => void, ms: number) => unknown; clearTimeout: (handle: unknown) => void };
 
@@ -66,12 +67,15 @@ function whenIdle(win: Window, task: () => void): void {
  * Called once (embed.ts keys it on the widget's own API), when the page has loaded or the page
  * calls chatWidget.init().
  */
-export function start(win: Window, page: PageConfig, load: () => Promise<ChatParts> = loadChat): Started {
+export function start(
+  win: Window,
+  page: PageConfig,
+  load: () => Promise<ChatParts> = () => loadChat(page.locale),
+): Started {
   const doc = win.document;
   const host = createHost(doc, { hideOnMobile: page.hideOnMobile });
   host.adoptStyles(`${launcherCss}\n${looksCss}`);
-  const root = doc.createElement('div');
-  root.className = 'cw-root';
+  const root = createWidgetRoot(doc, page.locale);
   host.root.append(root);
   const timers: Timers = {
     setTimeout: (cb, ms) => win.setTimeout(cb, ms),
@@ -131,7 +135,7 @@ export function start(win: Window, page: PageConfig, load: () => Promise<ChatPar
 
     /** The heavy part takes over: the core from the poller, the button from the core, React the dialog. */
     function handOver(parts: ChatParts): void {
-      const { core, analytics } = parts.startChat(win, page, poller);
+      const { core, analytics } = parts.startChat(win, page, poller, parts.catalogue);
       const bound = bindLauncher(launcher, core, analytics);
       chat = { core, open: bound.open };
       // Opened before the chat was in: open the real dialog now, so React's first drawing has
@@ -139,6 +143,7 @@ export function start(win: Window, page: PageConfig, load: () => Promise<ChatPar
       if (openRequest === 'click') bound.open();
       openRequest = null;
       parts.mountWidget(host, core, analytics, {
+        catalogue: parts.catalogue,
         container: root,
         focusLauncher: () => launcher.focus(),
         onFirstCommit: () => skeleton.remove(),
@@ -179,7 +184,7 @@ export function start(win: Window, page: PageConfig, load: () => Promise<ChatPar
     redraw(state);
     poller.onOutcome((outcome) => {
       if (chat !== null) return;
-      const offer = offerOf(outcome, page.options);
+      const offer = offerOf(outcome, page);
       prefetch = offer.settings.prefetch;
       const fresh = initialState(flagsFor(page, offer.settings, pathname));
       redraw({

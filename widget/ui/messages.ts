@@ -1,36 +1,63 @@
 import type { ChatMessage } from '../core/chat/state.js';
-import { TEXTS } from '../core/texts.js';
 import type { UiMessage } from './components/types.js';
+import { type Catalogue, fill } from './i18n/catalogue.js';
 
 /**
  * The core's state is immutable: an unchanged message keeps its object, so its UI shape is
  * kept too, and the memoised list items skip it. Appending the 1,000th message then costs
- * about what the 10th did, instead of redrawing the whole transcript.
+ * about what the 10th did, instead of redrawing the whole transcript. One cache per
+ * catalogue (a page has one).
  */
-const cache = new WeakMap<ChatMessage, readonly UiMessage[]>();
+const caches = new WeakMap<Catalogue, WeakMap<ChatMessage, readonly UiMessage[]>>();
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Hours and minutes as the visitor's language writes them (10:42 AM, 10:42, 上午10:42...), in the browser's time zone. */
+function formatTime(timestamp: number, language: string): string {
+  let format = timeFormats.get(language);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit' });
+    timeFormats.set(language, format);
+  }
+  return format.format(timestamp);
+}
 
 /** Maps the core's chat messages to what MessageList draws (one per line, same order). */
-export function toUiMessages(messages: readonly ChatMessage[]): UiMessage[] {
+export function toUiMessages(messages: readonly ChatMessage[], catalogue: Catalogue): UiMessage[] {
+  let cache = caches.get(catalogue);
+  if (cache === undefined) {
+    cache = new WeakMap();
+    caches.set(catalogue, cache);
+  }
   return messages.flatMap((message) => {
     let drawn = cache.get(message);
     if (drawn === undefined) {
-      drawn = toUiMessage(message);
+      drawn = toUiMessage(message, catalogue);
       cache.set(message, drawn);
     }
     return drawn;
   });
 }
 
-function toUiMessage(message: ChatMessage): UiMessage[] {
+function timeOf(message: ChatMessage, language: string): { time: string; dateTime: string } | undefined {
+  if (!Number.isFinite(message.timestamp) || message.timestamp <= 0) return undefined;
+  const date = new Date(message.timestamp);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return { time: formatTime(message.timestamp, language), dateTime: date.toISOString() };
+}
+
+function toUiMessage(message: ChatMessage, catalogue: Catalogue): UiMessage[] {
+  const { core, ui, language } = catalogue;
+  const stamp = timeOf(message, language);
+  const at = stamp === undefined ? {} : { time: stamp.time, dateTime: stamp.dateTime };
   switch (message.kind) {
     case 'customer':
       if (message.delivery === 'failed') {
         const tooLong = message.failure === 'tooLong';
         const failed = {
-          text: tooLong ? TEXTS.notDeliveredTooLong : TEXTS.notDelivered,
+          text: tooLong ? core.notDeliveredTooLong : core.notDelivered,
           retry: message.failure === 'undeliverable',
         };
-        return [{ id: message.id, kind: 'customer', text: message.text, failed }];
+        return [{ id: message.id, kind: 'customer', text: message.text, failed, ...at }];
       }
       return [
         {
@@ -38,13 +65,14 @@ function toUiMessage(message: ChatMessage): UiMessage[] {
           kind: 'customer',
           text: message.text,
           pending: message.delivery === 'pending' || message.delivery === 'waiting',
+          ...at,
         },
       ];
     case 'live_agent':
     case 'other':
-      return [{ id: message.id, kind: 'agent', text: message.text, sender: message.displayName }];
+      return [{ id: message.id, kind: 'agent', text: message.text, sender: message.displayName, ...at }];
     case 'bot':
-      return [{ id: message.id, kind: 'bot', text: message.text, sender: message.displayName }];
+      return [{ id: message.id, kind: 'bot', text: message.text, sender: message.displayName, ...at }];
     case 'system':
       return [{ id: message.id, kind: 'system', text: message.text }];
     case 'on-hold':
@@ -56,8 +84,9 @@ function toUiMessage(message: ChatMessage): UiMessage[] {
         {
           id: message.id,
           kind: 'download',
-          text: `${message.agentName} sent a file: ${message.fileName}`,
+          text: fill(ui.fileSent, language, message.agentName, message.fileName),
           href: message.url,
+          ...at,
         },
       ];
     default:

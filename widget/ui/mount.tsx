@@ -3,11 +3,15 @@ import type { Analytics } from '../core/analytics/index.js';
 import type { WidgetCore } from '../core/core-api.js';
 import type { WidgetHost } from '../embed/host.js';
 import { App } from './App.js';
+import type { Catalogue } from './i18n/catalogue.js';
+import { CatalogueContext } from './i18n/use-catalogue.js';
 import { createRoot } from './react-root.js';
 import widgetCss from './styles/widget.css?inline';
 import { WidgetContext } from './use-core.js';
 
 export interface MountOptions {
+  /** The page's language: loadCatalogue(locale). */
+  catalogue: Catalogue;
   /** The widget's `.cw-root` element in the shadow root (the start chunk made it; the button is in it). */
   container: HTMLElement;
   /** Focus back to the floating button (the start chunk's plain-DOM launcher) when the dialog closes. */
@@ -26,7 +30,8 @@ function FirstCommit({ onCommit, children }: { onCommit: (() => void) | undefine
 
 /**
  * The views' entry, the last step of loadChat (widget/embed/load-chat.ts): the dialog's styles
- * into the shadow root, then React renders the dialog there. The floating button is not React's
+ * into the shadow root, then React renders the dialog there, in the page's language
+ * (`options.catalogue`, from loadCatalogue(locale)). The floating button is not React's
  * (widget/embed/launcher.ts). Returns the unmount function.
  */
 export function mountWidget(
@@ -44,9 +49,11 @@ export function mountWidget(
       <WidgetContext.Provider
         value={{ core, analytics, doc: host.element.ownerDocument, focusLauncher: options.focusLauncher }}
       >
-        <FirstCommit onCommit={options.onFirstCommit}>
-          <App />
-        </FirstCommit>
+        <CatalogueContext.Provider value={options.catalogue}>
+          <FirstCommit onCommit={options.onFirstCommit}>
+            <App />
+          </FirstCommit>
+        </CatalogueContext.Provider>
       </WidgetContext.Provider>
     </StrictMode>,
   );

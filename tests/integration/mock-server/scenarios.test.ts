@@ -58,6 +58,7 @@ it('covers every built-in scenario with a test below (happy-path in its own file
     'availability-down',
     'bot-escalation',
     'callback-failure',
+    'callback-hangs',
     'chat-lite',
     'connect-timeout',
     'file-transfer',
@@ -75,6 +76,7 @@ it('covers every built-in scenario with a test below (happy-path in its own file
     'route-cancel',
     'server-ends-chat',
     'server-error',
+    'showcase',
     'silent-agent',
     'slow-availability',
     'supervisor-barge',
@@ -338,6 +340,57 @@ describe('callback-failure', () => {
     const response = await postCallback(server.url);
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ success: false, message: 'Callback service unavailable' });
+  });
+});
+
+describe('callback-hangs', () => {
+  it('answers availability success false and never answers the callback POST', async () => {
+    server = await start('callback-hangs');
+    expect((await checkAvailability(server)).body.success).toBe(false);
+    const abort = new AbortController();
+    const pending = fetch(`${server.url}/cua-api/forms/callback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(CALLBACK),
+      signal: abort.signal,
+    }).then(
+      () => 'answered',
+      () => 'aborted',
+    );
+    const outcome = await Promise.race([pending, sleep(500).then(() => 'still waiting')]);
+    expect(outcome).toBe('still waiting');
+    abort.abort();
+    expect(await pending).toBe('aborted');
+  });
+});
+
+describe('showcase', () => {
+  it('confirms after a pause with comfort messages, Sam writes twelve messages, answers each message and ends on goodbye', async () => {
+    const { server: s, client } = await open('showcase');
+    const answer = (await checkAvailability(s)).body;
+    expect(answer.ccPrerequisite.serviceMetricsResponseMap['1'].metrics).toEqual({
+      EWT: '240',
+      ResourceStaffedCount: '2',
+    });
+    const asked = Date.now();
+    const { frame } = await client.requestChat();
+    // 5 s at speed 40 = 125 ms of real time before the confirmation.
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(60);
+    expect(body(frame).webOnHoldComfortGroups[0].messages).toHaveLength(2);
+    expect(body(await client.next(isNotification('newParticipant'))).displayName).toBe('Sam');
+    const greeting: string[] = [];
+    for (let i = 0; i < 12; i++) greeting.push(body(await client.next(isNotification('newMessage'))).message);
+    expect(greeting.at(-1)).toBe('What would you like to start with?');
+    client.send(frames.newMessage('Is it available in white?'));
+    expect(body(await client.next(isNotification('isTyping'))).isTyping).toBe(true);
+    expect(body(await client.next(isNotification('newMessage'))).message).toBe(
+      'You said: "Is it available in white?". Anything else?',
+    );
+    client.send(frames.newMessage('Thanks, goodbye'));
+    expect(body(await client.next(isNotification('newMessage'))).message).toBe('Thanks for chatting, goodbye!');
+    expect(body(await client.next(isNotification('participantLeave')))).toMatchObject({ endChatFlag: true });
+    await client.next(isNotification('closeConversation'));
+    expect((await client.closed).code).toBe(1000);
   });
 });
 

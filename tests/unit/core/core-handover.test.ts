@@ -64,45 +64,62 @@ describe('the core takes over the start chunk poller', () => {
 });
 
 describe('offerOf: rules 3-7 for both readers', () => {
+  const page = (options: Record<string, unknown> = {}, chatLite = false) => ({ options, chatLite });
   const success = (response: ReturnType<typeof availableAnswer>) => ({
     kind: 'success' as const,
     response: response as AvailabilityResponse,
   });
 
   it('rule 3 and 7: success inside the wait window is available with the displayed minutes', () => {
-    expect(offerOf(success(availableAnswer()), {}).availability).toEqual({ status: 'available', waitMinutes: 2 });
+    expect(offerOf(success(availableAnswer()), page()).availability).toEqual({ status: 'available', waitMinutes: 2 });
   });
 
   it('rule 7: no staffed agent is unavailable with the no-agents text', () => {
     const answer = availableAnswer({
       ccPrerequisite: { serviceMetricsResponseMap: { '1': { metrics: { EWT: '10', ResourceStaffedCount: '0' } } } },
     });
-    expect(offerOf(success(answer), {}, TEXTS).availability).toEqual({
+    expect(offerOf(success(answer), page(), TEXTS).availability).toEqual({
       status: 'unavailable',
       message: TEXTS.noAgents,
     });
     // The start chunk has no texts (it shows none): not offered all the same.
-    expect(offerOf(success(answer), {}).availability).toEqual({ status: 'unavailable', message: null });
+    expect(offerOf(success(answer), page()).availability).toEqual({ status: 'unavailable', message: null });
   });
 
   it('page options win over chatWidgetParams in the rules (maxWaitTime) and the look', () => {
     const answer = availableAnswer({ chatWidgetParams: { maxWaitTime: 60 } });
-    expect(offerOf(success(answer), {}).availability.status).toBe('unavailable');
-    expect(offerOf(success(answer), { maxWaitTime: 600 }).availability.status).toBe('available');
-    expect(offerOf(success(answer), { useLatestTDS: false }).variant).toBe('older');
+    expect(offerOf(success(answer), page()).availability.status).toBe('unavailable');
+    expect(offerOf(success(answer), page({ maxWaitTime: 600 })).availability.status).toBe('available');
+    expect(offerOf(success(answer), page({ useLatestTDS: false })).variant).toBe('older');
     expect(variantFor({}, true)).toBe('newer');
   });
 
   it('rules 4 to 6: chat-lite, unavailable and a failed request', () => {
-    expect(offerOf({ kind: 'chatLite', response: { success: false } }, {}).availability).toEqual({
+    expect(offerOf({ kind: 'chatLite', response: { success: false } }, page()).availability).toEqual({
       status: 'chatLite',
     });
-    expect(offerOf({ kind: 'unavailable', response: { success: false } }, {}, TEXTS).availability).toEqual({
+    expect(offerOf({ kind: 'unavailable', response: { success: false } }, page(), TEXTS).availability).toEqual({
       status: 'unavailable',
       message: TEXTS.notAvailable,
     });
-    const failed = offerOf({ kind: 'failed', error: new Error('down') }, {});
+    const failed = offerOf({ kind: 'failed', error: new Error('down') }, page());
     expect(failed.availability).toEqual({ status: 'unavailable', message: null });
     expect(failed.params).toBeNull();
+  });
+
+  it('chat-lite pages: whenever chat is not offered (a failed call, no agents, a long wait), the callback is', () => {
+    const noAgents = availableAnswer({
+      ccPrerequisite: { serviceMetricsResponseMap: { '1': { metrics: { EWT: '10', ResourceStaffedCount: '0' } } } },
+    });
+    const longWait = availableAnswer({ chatWidgetParams: { maxWaitTime: 60 } });
+    for (const outcome of [
+      { kind: 'failed' as const, error: new Error('down') },
+      success(noAgents),
+      success(longWait),
+      { kind: 'unavailable' as const, response: { success: false } },
+    ]) {
+      expect(offerOf(outcome, page({}, true), TEXTS).availability).toEqual({ status: 'chatLite' });
+    }
+    expect(offerOf(success(availableAnswer()), page({}, true)).availability.status).toBe('available');
   });
 });

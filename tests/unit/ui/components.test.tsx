@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render as renderBare, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChatEnded } from '../../../widget/ui/components/ChatEnded.js';
 import { Composer } from '../../../widget/ui/components/Composer.js';
@@ -10,6 +11,10 @@ import { Field, type UiField } from '../../../widget/ui/components/fields.js';
 import { MESSAGE_BLOCK_SIZE, MessageList } from '../../../widget/ui/components/MessageList.js';
 import { StatusCard } from '../../../widget/ui/components/StatusCard.js';
 import { TopicList } from '../../../widget/ui/components/TopicList.js';
+import { English } from './support/english.js';
+
+/** Components draw their texts from the page's catalogue: English here. */
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: English });
 
 afterEach(cleanup);
 
@@ -314,7 +319,10 @@ describe('TopicList', () => {
         onSelect={onSelect}
       />,
     );
-    expect(screen.getByRole('link', { name: 'Account Support' }).getAttribute('href')).toBe('/contact');
+    // A link out says so: it opens the site in a new tab.
+    expect(screen.getByRole('link', { name: 'Account Support (opens in a new tab)' }).getAttribute('href')).toBe(
+      '/contact',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Vehicle' }));
     expect(onSelect).toHaveBeenCalledWith('vehicle');
   });

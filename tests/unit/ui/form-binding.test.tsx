@@ -1,11 +1,15 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render as renderBare, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
+import { type ReactElement, StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildForm, createFormController } from '../../../widget/core/forms/index.js';
 import { FormView } from '../../../widget/ui/components/FormView.js';
 import { useFormController } from '../../../widget/ui/use-form.js';
+import { English } from './support/english.js';
+
+/** Components draw their texts from the page's catalogue: English here. */
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: English });
 
 afterEach(cleanup);
 
@@ -27,7 +31,7 @@ function CallbackForm({ onSubmit }: { onSubmit: (values: unknown) => void }) {
       onChange={form.change}
       onToggle={form.toggle}
       onBlur={form.blur}
-      onSubmit={() => void form.submit()}
+      onSubmit={async () => (await form.submit()).ok}
     />
   );
 }
@@ -37,7 +41,8 @@ describe('forms bound to the core controller', () => {
     const onSubmit = vi.fn();
     render(<CallbackForm onSubmit={onSubmit} />);
     const submit = screen.getByRole('button', { name: 'Request a Callback' }) as HTMLButtonElement;
-    expect(submit.disabled).toBe(true);
+    // Section 5: disabled until the form is valid (aria-disabled: it still explains itself when pressed).
+    expect(submit.getAttribute('aria-disabled')).toBe('true');
     await userEvent.type(screen.getByLabelText('First Name'), 'Ada');
     await userEvent.type(screen.getByLabelText('Last Name'), 'Lovelace');
     await userEvent.type(screen.getByLabelText('Email Address'), 'ada@example.com');
@@ -45,6 +50,7 @@ describe('forms bound to the core controller', () => {
     await userEvent.type(screen.getByLabelText('Postal Code'), '94105');
     await userEvent.click(screen.getByLabelText('Model 3'));
     expect((screen.getByLabelText('Model 3') as HTMLInputElement).checked).toBe(true);
+    expect(submit.getAttribute('aria-disabled')).toBeNull();
     expect(submit.disabled).toBe(false);
     await userEvent.click(submit);
     expect(onSubmit).toHaveBeenCalledOnce();
@@ -60,6 +66,25 @@ describe('forms bound to the core controller', () => {
     expect((screen.getByLabelText('Solar Roof') as HTMLInputElement).checked).toBe(true);
     await userEvent.type(screen.getByLabelText('First Name'), 'Ada');
     expect((screen.getByLabelText('First Name') as HTMLInputElement).value).toBe('Ada');
+  });
+
+  it('pressed while not valid: nothing is sent, every error shows, the first invalid field takes focus; Enter does the same', async () => {
+    const onSubmit = vi.fn();
+    render(<CallbackForm onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText('First Name'), 'Ada');
+    await userEvent.click(screen.getByRole('button', { name: 'Request a Callback' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    const lastName = screen.getByLabelText('Last Name');
+    expect(document.activeElement).toBe(lastName);
+    expect(document.getElementById(lastName.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'last name is a required property',
+    );
+    expect(screen.getByLabelText('Email Address').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe('5 fields need your attention.');
+    await userEvent.type(lastName, 'Lovelace{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByLabelText('Email Address'));
+    expect(screen.getByRole('alert').textContent).toBe('4 fields need your attention.');
   });
 
   it('on blur, a touched invalid field shows its error tied to it', async () => {

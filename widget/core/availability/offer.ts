@@ -4,6 +4,7 @@
  * takes over the same outcome. Pure.
  */
 import type { AvailabilityState, Variant } from '../chat/state.js';
+import type { PageConfig } from '../config/page-config.js';
 import { resolveSettings, type WidgetSettings } from '../config/settings.js';
 import type { AvailabilityOutcome } from './poller.js';
 import { decideWaitTime, readServiceMetrics, type UnavailableReason } from './wait-time.js';
@@ -28,34 +29,34 @@ export function variantFor(pageOptions: Record<string, unknown>, serverSaysLates
   return (typeof override === 'boolean' ? override : serverSaysLatest) ? 'newer' : 'older';
 }
 
+/**
+ * Chat-lite pages (section 1): when chat cannot be offered for any reason (rule 4, a failed
+ * call, rule 7's window), the callback form is; elsewhere nothing is.
+ */
 export function offerOf(
   outcome: AvailabilityOutcome,
-  pageOptions: Record<string, unknown>,
+  page: Pick<PageConfig, 'options' | 'chatLite'>,
   texts: UnavailableTexts | null = null,
 ): Offer {
+  const notOffered = (message: string | null): AvailabilityState =>
+    page.chatLite ? { status: 'chatLite' } : { status: 'unavailable', message };
   if (outcome.kind === 'failed') {
-    return {
-      availability: { status: 'unavailable', message: null },
-      params: null,
-      settings: resolveSettings({}, pageOptions),
-    };
+    return { availability: notOffered(null), params: null, settings: resolveSettings({}, page.options) };
   }
   const response = outcome.response;
   const params = { ...(response.chatWidgetParams ?? {}) };
-  const settings = resolveSettings(params, pageOptions);
+  const settings = resolveSettings(params, page.options);
   const common = {
     params,
     settings,
-    variant: variantFor(pageOptions, response.useLatestTDS === true),
+    variant: variantFor(page.options, response.useLatestTDS === true),
     useEngagementPlaceholderData: response.useEngagementPlaceholderData === true,
   };
   if (outcome.kind === 'chatLite') return { availability: { status: 'chatLite' }, ...common };
-  if (outcome.kind === 'unavailable') {
-    return { availability: { status: 'unavailable', message: texts?.notAvailable ?? null }, ...common };
-  }
+  if (outcome.kind === 'unavailable') return { availability: notOffered(texts?.notAvailable ?? null), ...common };
   const decision = decideWaitTime(readServiceMetrics(response, settings.ewtMapId), settings);
   const availability: AvailabilityState = decision.offered
     ? { status: 'available', waitMinutes: decision.waitMinutes }
-    : { status: 'unavailable', message: texts?.[decision.reason] ?? null };
+    : notOffered(texts?.[decision.reason] ?? null);
   return { availability, ...common };
 }

@@ -18,7 +18,7 @@ import {
 } from '../connection/frames.js';
 import type { TimerHandle } from '../env.js';
 import { createOnHoldPlayer } from '../onhold/player.js';
-import { formatText, TEXTS } from '../texts.js';
+import { type CoreTexts, formatText, TEXTS } from '../texts.js';
 import { createAgentTypingTimer, createCustomerTypingSignal } from '../typing/typing.js';
 import { fileDownloadUrl } from './file-url.js';
 import { errorCard, finalCloseOutcome } from './final-close.js';
@@ -31,6 +31,7 @@ const ACTIVITY_STAMP_INTERVAL = 1_000;
 
 export function createChatSession(options: ChatSessionOptions): ChatSession {
   const { env, settings, session, details } = options;
+  const texts = (): CoreTexts => options.texts?.() ?? TEXTS;
   let credentials = options.resume
     ? { guid: options.resume.guid, authenticationKey: options.resume.authenticationKey }
     : null;
@@ -265,6 +266,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
           userAgent: env.userAgent,
           pageUrl: env.location.href,
           workRequestId: contextId,
+          textDirection: options.textDirection ?? 'LTR',
         }),
       );
       delivery.loggedIn(false);
@@ -310,7 +312,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
           forgetStored();
           emit({
             type: 'chatFailed',
-            card: { tone: 'error', title: TEXTS.noSuitableAgents, body: TEXTS.failureBody },
+            card: { tone: 'error', title: texts().noSuitableAgents, body: texts().failureBody },
           });
         });
         connection.close();
@@ -422,7 +424,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       if (resumeRefused) {
         emit({
           type: 'chatFailed',
-          card: { tone: 'info', title: TEXTS.previousChatEndedTitle, body: TEXTS.previousChatEndedBody },
+          card: { tone: 'info', title: texts().previousChatEndedTitle, body: texts().previousChatEndedBody },
         });
         return;
       }
@@ -431,6 +433,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         confirmed,
         fatalText,
         at: env.now(),
+        texts: texts(),
       });
       if (outcome.event !== null) emit(outcome.event);
     });
@@ -462,11 +465,11 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
           else fatalText = null;
           return;
         }
-        const text = code === 503 ? TEXTS.maintenance : formatText(TEXTS.errorCode, code, message);
+        const text = code === 503 ? texts().maintenance : formatText(texts().errorCode, code, message);
         fatalText = text;
         emit({ type: 'systemNotice', text, at: env.now() });
       },
-      onSocketError: () => emit({ type: 'systemNotice', text: TEXTS.connectionError, at: env.now() }),
+      onSocketError: () => emit({ type: 'systemNotice', text: texts().connectionError, at: env.now() }),
       onSocketLost(code) {
         // A frame refused as too large is never sent again (the server's limit, close 1009).
         if (code === 1009) {
@@ -492,7 +495,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       connectTimer = null;
       finishWith(() => {
         forgetStored();
-        emit({ type: 'chatFailed', card: errorCard() });
+        emit({ type: 'chatFailed', card: errorCard(undefined, texts()) });
       });
       // The service may hold the request in a queue: tell it the visitor gave up.
       connection.send(closeConversationFrame());
@@ -515,6 +518,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     retryMessage,
     customerTyping() {
       typingSignal.typed();
+    },
+    pageShown() {
+      if (!ending && !finished) connection.reconnectNow();
     },
     endChat() {
       if (ending) return;

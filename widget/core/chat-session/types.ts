@@ -4,7 +4,9 @@ import type { WidgetState } from '../chat/state.js';
 import type { WidgetSettings } from '../config/settings.js';
 import type { CustomerDetails } from '../customer-details.js';
 import type { WidgetEnvironment } from '../env.js';
+import type { TextDirection } from '../locale/ui-language.js';
 import type { SessionStore, StoredSession } from '../session/session-store.js';
+import type { CoreTexts } from '../texts.js';
 
 export interface ChatSessionOptions {
   env: WidgetEnvironment;
@@ -16,6 +18,10 @@ export interface ChatSessionOptions {
   details: CustomerDetails;
   /** A valid stored session to renew with the full transcript (page refresh), or null for a new chat. */
   resume: StoredSession | null;
+  /** The texts of the page's language, read when a notice is written (they may arrive after the chat starts). */
+  texts?(): CoreTexts;
+  /** requestChat intrinsics.textDirection: the page's writing direction. Default LTR. */
+  textDirection?: TextDirection;
   /** The chat was confirmed for the first time with a workRequestId and no earlier timestamp (the lead). */
   onFirstConfirmation(workRequestId: string, details: CustomerDetails): void;
   /**
@@ -30,6 +36,8 @@ export interface ChatSession {
   /** Sends a failed message again (failed as undeliverable only). */
   retryMessage(id: string): void;
   customerTyping(): void;
+  /** The page came back from the back/forward cache: reconnect now if the socket went. */
+  pageShown(): void;
   /**
    * 'End Chat?' answered yes: stored session cleared, closeConversation sent and the socket
    * closed; while reconnecting, closeConversation goes out on the next socket (the session then

@@ -64,6 +64,8 @@ export type WidgetEvent =
   /** Connect timeout or route cancel: error card, loader hidden, chat reset, back to logon. */
   | { type: 'chatFailed'; card: StatusCard }
   | { type: 'chatReset' }
+  /** Chat-lite: the visitor asked for a callback instead of the chat (queued, failed or ended). */
+  | { type: 'callbackInsteadRequested' }
   | { type: 'statusCardShown'; card: StatusCard }
   | { type: 'statusCardDismissed' }
   | { type: 'callbackSubmitting' }

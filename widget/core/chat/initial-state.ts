@@ -1,5 +1,5 @@
 import { DEFAULTS } from '../config/defaults.js';
-import type { ChatState, ViewId, WidgetFlags, WidgetState } from './state.js';
+import type { AvailabilityState, ChatState, ViewId, WidgetFlags, WidgetState } from './state.js';
 
 export function initialChat(): ChatState {
   return {
@@ -15,10 +15,27 @@ export function initialChat(): ChatState {
   };
 }
 
-/** Triage starts on the main topics, chat-lite on the callback form, full chat on the pre-chat form. */
-export function initialViews(flags: Pick<WidgetFlags, 'triage' | 'chatLite'>): ViewId[] {
+/** What the widget offers the visitor: a chat, or (chat-lite) a callback request. */
+export type Offer = 'chat' | 'callback';
+
+/**
+ * Section 1: chat when availability says so; the callback form when it does not and chat-lite
+ * is on. A chat-lite page offers the callback at once (its button shows before the answer) and
+ * moves to chat when the answer says an agent is available.
+ */
+export function offerOf(availability: AvailabilityState, flags: Pick<WidgetFlags, 'chatLite'>): Offer {
+  if (availability.status === 'chatLite') return 'callback';
+  if (availability.status === 'available' || availability.status === 'resuming') return 'chat';
+  return flags.chatLite ? 'callback' : 'chat';
+}
+
+/** Triage starts on the main topics, the callback offer on the callback form, a chat on the pre-chat form. */
+export function initialViews(
+  flags: Pick<WidgetFlags, 'triage' | 'chatLite'>,
+  offer: Offer = flags.chatLite ? 'callback' : 'chat',
+): ViewId[] {
   if (flags.triage) return ['topics'];
-  return [flags.chatLite ? 'callback' : 'form'];
+  return [offer === 'callback' ? 'callback' : 'form'];
 }
 
 export function defaultFlags(): WidgetFlags {

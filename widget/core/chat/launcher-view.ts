@@ -21,7 +21,9 @@ export function selectLauncher(state: WidgetState): LauncherView {
     state.availability.status === 'available' ||
     state.availability.status === 'chatLite' ||
     state.availability.status === 'resuming';
-  const hidden = state.chat.status.kind === 'transferred' || state.callback.status === 'submitted';
+  // Hidden after a callback request went through; a failed one keeps the offer (the visitor retries).
+  const callbackSent = state.callback.status === 'submitted' && state.callback.ok;
+  const hidden = state.chat.status.kind === 'transferred' || callbackSent;
   return {
     visible: offered && !hidden,
     loading: state.chat.status.kind === 'connecting',

@@ -4,7 +4,7 @@ import type {
   NewParticipantNotificationBody,
   ParticipantLeaveNotificationBody,
 } from '../../../generated/chat-socket.js';
-import { TEXTS } from '../texts.js';
+import { type CoreTexts, TEXTS } from '../texts.js';
 import { appendSystem } from './messages.js';
 import type { ChatParticipant, ChatState, ChatStatus } from './state.js';
 import { toChatParticipant, type VisibilityRules } from './visibility.js';
@@ -25,6 +25,7 @@ export function participantJoined(
   body: NewParticipantNotificationBody,
   rules: VisibilityRules,
   at: number,
+  texts: CoreTexts = TEXTS,
 ): ChatState {
   const participants = body.participants.map((p) => toChatParticipant(p, rules));
   if (!participants.some((p) => p.id === body.agentId)) {
@@ -38,13 +39,13 @@ export function participantJoined(
     agentEverJoined: true,
     agentName: joined?.visible ? body.displayName : (latestVisibleName(participants) ?? chat.agentName),
   };
-  return joined?.visible ? appendSystem(next, TEXTS.agentJoined, at) : next;
+  return joined?.visible ? appendSystem(next, texts.agentJoined, at) : next;
 }
 
-function leaveText(reason: string | undefined): string {
+function leaveText(reason: string | undefined, texts: CoreTexts): string {
   const key = (reason ?? '').toLowerCase();
-  const texts: Record<string, string> = TEXTS.leaveReason;
-  return texts[key] ?? TEXTS.agentLeft;
+  const byReason: Record<string, string> = texts.leaveReason;
+  return Object.hasOwn(byReason, key) ? (byReason[key] as string) : texts.agentLeft;
 }
 
 export function participantLeft(
@@ -52,6 +53,7 @@ export function participantLeft(
   body: ParticipantLeaveNotificationBody,
   rules: VisibilityRules,
   at: number,
+  texts: CoreTexts = TEXTS,
 ): ChatState {
   const leaver = chat.participants.find((p) => p.id === body.agentId);
   const participants = body.participants.map((p) => toChatParticipant(p, rules));
@@ -63,7 +65,7 @@ export function participantLeft(
     agentTyping: chat.agentTyping?.agentId === body.agentId ? null : chat.agentTyping,
   };
   // A leaver the widget never saw join is shown as left too: better a notice than silence.
-  if (leaver === undefined || leaver.visible) next = appendSystem(next, leaveText(body.leaveReason), at);
+  if (leaver === undefined || leaver.visible) next = appendSystem(next, leaveText(body.leaveReason, texts), at);
   if (body.endChatFlag === true && next.status.kind !== 'ended') {
     next = { ...next, status: { kind: 'ended', reason: 'agentClosed' }, agentTyping: null };
   }

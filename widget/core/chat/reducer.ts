@@ -1,7 +1,7 @@
 /** The pure reducer: (state, event) -> state. Timers and sockets live in the shell modules. */
-import { TEXTS } from '../texts.js';
+import { type CoreTexts, TEXTS } from '../texts.js';
 import type { WidgetEvent } from './events.js';
-import { initialChat, initialViews } from './initial-state.js';
+import { initialChat, initialViews, offerOf } from './initial-state.js';
 import { appendMessage, appendSystem, insertSystem, receiveMessage } from './messages.js';
 import { inferPresence, participantJoined, participantLeft } from './participants.js';
 import type { ChatState, WidgetState } from './state.js';
@@ -16,14 +16,30 @@ function withChat(state: WidgetState, chat: ChatState): WidgetState {
   return chat === state.chat ? state : { ...state, chat };
 }
 
+/** The first view of what is offered now (the callback form on a chat-lite page without chat). */
+function firstViews(state: WidgetState): string[] {
+  return initialViews(state.flags, offerOf(state.availability, state.flags));
+}
+
 function resetChat(state: WidgetState): WidgetState {
   return {
     ...state,
     mode: 'logon',
     chat: initialChat(),
     dialog: { ...state.dialog, endChatPrompt: false },
-    views: initialViews(state.flags),
+    views: firstViews(state),
   };
+}
+
+/**
+ * The availability answer changes what is offered (a chat-lite page that offered the callback
+ * at once learns that an agent is available). A visitor who has not opened the dialog yet gets
+ * the new offer's first view; one who is looking at a form keeps it (the view offers the switch).
+ */
+function withOffer(before: WidgetState, after: WidgetState): WidgetState {
+  const changed = offerOf(before.availability, before.flags) !== offerOf(after.availability, after.flags);
+  if (!changed || after.mode !== 'logon' || after.dialog.status === 'open') return after;
+  return { ...after, views: firstViews(after) };
 }
 
 function closeDialog(state: WidgetState): WidgetState {
@@ -51,7 +67,7 @@ function dialogEvent(state: WidgetState, event: WidgetEvent): WidgetState | null
     case 'viewPopped':
       return state.views.length > 1 ? { ...state, views: state.views.slice(0, -1) } : state;
     case 'viewsReset':
-      return { ...state, views: initialViews(state.flags) };
+      return { ...state, views: firstViews(state) };
     case 'statusCardShown':
       return { ...state, statusCard: event.card };
     case 'statusCardDismissed':
@@ -65,11 +81,11 @@ function dialogEvent(state: WidgetState, event: WidgetEvent): WidgetState | null
   }
 }
 
-function lifecycleEvent(state: WidgetState, event: WidgetEvent): WidgetState | null {
+function lifecycleEvent(state: WidgetState, event: WidgetEvent, texts: CoreTexts): WidgetState | null {
   const chat = state.chat;
   switch (event.type) {
     case 'availabilityResolved':
-      return {
+      return withOffer(state, {
         ...state,
         availability: event.availability,
         flags: {
@@ -78,7 +94,7 @@ function lifecycleEvent(state: WidgetState, event: WidgetEvent): WidgetState | n
           useEngagementPlaceholderData: event.useEngagementPlaceholderData ?? state.flags.useEngagementPlaceholderData,
           bypassBubble: event.bypassBubble ?? state.flags.bypassBubble,
         },
-      };
+      });
     case 'flagsUpdated':
       return { ...state, flags: { ...state.flags, ...event.flags } };
     case 'chatRequested':
@@ -92,7 +108,7 @@ function lifecycleEvent(state: WidgetState, event: WidgetEvent): WidgetState | n
       const participants = [...event.participants];
       const resumed = appendSystem(
         { ...initialChat(), status: { kind: 'connecting' }, participants, agentEverJoined: participants.length > 0 },
-        TEXTS.transferringSession,
+        texts.transferringSession,
         event.at,
       );
       const agentName = participants.filter((p) => p.visible).at(-1)?.name ?? null;
@@ -104,12 +120,12 @@ function lifecycleEvent(state: WidgetState, event: WidgetEvent): WidgetState | n
     }
     case 'reconnecting': {
       // Where it happened: above the messages that will go out again, below what the server had.
-      const next = insertSystem(chat, TEXTS.attemptingReconnect, event.at, event.acknowledging === true);
+      const next = insertSystem(chat, texts.attemptingReconnect, event.at, event.acknowledging === true);
       return withChat(state, { ...next, connection: { kind: 'reconnecting', attempt: event.attempt } });
     }
     case 'reconnected': {
       // At the moment of reconnecting: before what arrives next and the messages about to go out again.
-      const next = insertSystem(chat, TEXTS.reconnected, event.at, event.acknowledging === true);
+      const next = insertSystem(chat, texts.reconnected, event.at, event.acknowledging === true);
       return withChat(state, { ...next, connection: { kind: 'online' } });
     }
     case 'chatEnded': {
@@ -125,7 +141,7 @@ function lifecycleEvent(state: WidgetState, event: WidgetEvent): WidgetState | n
       return { ...state, mode: 'chat', chat: next, dialog: { ...state.dialog, endChatPrompt: false } };
     }
     case 'transferred': {
-      const next = appendSystem(chat, TEXTS.openedInAnotherTab, event.at);
+      const next = appendSystem(chat, texts.openedInAnotherTab, event.at);
       return {
         ...state,
         chat: { ...next, status: { kind: 'transferred' }, connection: { kind: 'online' }, agentTyping: null },
@@ -136,19 +152,26 @@ function lifecycleEvent(state: WidgetState, event: WidgetEvent): WidgetState | n
       return { ...resetChat(state), statusCard: event.card };
     case 'chatReset':
       return { ...resetChat(state), dialog: { status: 'closed', endChatPrompt: false } };
+    case 'callbackInsteadRequested': {
+      // The chat (queued or failed) is over for the visitor; the dialog stays open on the
+      // callback form, with back leading to the first view.
+      const reset = resetChat(state);
+      const views = reset.views.at(-1) === 'callback' ? reset.views : [...reset.views, 'callback'];
+      return { ...reset, views, statusCard: null, callback: { status: 'idle' } };
+    }
     default:
       return null;
   }
 }
 
-function conversationEvent(state: WidgetState, event: WidgetEvent): WidgetState {
+function conversationEvent(state: WidgetState, event: WidgetEvent, texts: CoreTexts): WidgetState {
   const chat = state.chat;
   const dialogOpen = state.dialog.status === 'open';
   switch (event.type) {
     case 'participantJoined':
-      return withChat(state, participantJoined(chat, event.body, state.flags.visibility, event.at));
+      return withChat(state, participantJoined(chat, event.body, state.flags.visibility, event.at, texts));
     case 'participantLeft':
-      return withChat(state, participantLeft(chat, event.body, state.flags.visibility, event.at));
+      return withChat(state, participantLeft(chat, event.body, state.flags.visibility, event.at, texts));
     case 'agentTyping': {
       const agent = chat.participants.find((p) => p.id === event.agentId);
       if (agent === undefined || !agent.visible) return state;
@@ -231,6 +254,15 @@ function conversationEvent(state: WidgetState, event: WidgetEvent): WidgetState 
   }
 }
 
-export function reduce(state: WidgetState, event: WidgetEvent): WidgetState {
-  return dialogEvent(state, event) ?? lifecycleEvent(state, event) ?? conversationEvent(state, event);
+/** The reducer writing its system notices in `texts` (the page's language). */
+export function reducerFor(texts: () => CoreTexts): (state: WidgetState, event: WidgetEvent) => WidgetState {
+  return (state, event) => {
+    const current = texts();
+    return (
+      dialogEvent(state, event) ?? lifecycleEvent(state, event, current) ?? conversationEvent(state, event, current)
+    );
+  };
 }
+
+/** The reducer with English notices. */
+export const reduce: (state: WidgetState, event: WidgetEvent) => WidgetState = reducerFor(() => TEXTS);

@@ -1,4 +1,5 @@
 /** Derived view facts, so the views never combine flags themselves. */
+import { type Offer, offerOf } from './initial-state.js';
 import { isChatActive } from './reducer.js';
 import type { WidgetState } from './state.js';
 
@@ -16,9 +17,26 @@ export function canGoBack(state: WidgetState): boolean {
   return state.views.length >= 2 || (state.flags.triage && current === 'form');
 }
 
-/** Section 2: the minimize button shows only when the bubble is not bypassed. */
+/**
+ * Section 2: the minimize button shows only when the bubble is not bypassed. After a transfer
+ * to another tab the launcher is hidden, so minimizing would make the widget vanish: the
+ * window can only be closed then (section 4).
+ */
 export function canMinimize(state: WidgetState): boolean {
-  return !state.flags.bypassBubble;
+  return !state.flags.bypassBubble && state.chat.status.kind !== 'transferred';
+}
+
+/** What is offered right now: chat, or the callback form (chat-lite). */
+export function selectOffer(state: WidgetState): Offer {
+  return offerOf(state.availability, state.flags);
+}
+
+/**
+ * Chat-lite pages may offer a callback instead of (or after) a chat: from the queue, from a
+ * failed chat, and from the pre-chat form (widget/ui/README.md, "call me back instead").
+ */
+export function canRequestCallbackInstead(state: WidgetState): boolean {
+  return state.flags.chatLite;
 }
 
 /** Section 2: the widget is hidden at or below the mobile cutoff when hide-on-mobile is on. */

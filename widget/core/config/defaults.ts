@@ -62,6 +62,20 @@ export const DEFAULTS = {
   timeBetweenMsgs: 10_000,
   /** ms the status card stays visible. */
   statusCardShowTime: 10_000,
+  /**
+   * Chosen: ms a callback POST may take before it counts as failed ('Something went wrong!',
+   * the typed data kept and Retry offered). Section 9's HTTP client has no timeout, which left a
+   * hung request with the form disabled for ever.
+   */
+  callbackTimeout: 15_000,
+  /**
+   * Chosen: the brand site's host name without its suffix (e.g. "www.example"). When set, triage
+   * and support links are absolute: https://{siteName}.com, or .cn for a locale ending in CN
+   * (section 2, URL building). Empty: links are relative to the page that embeds the widget.
+   */
+  siteName: '',
+  /** Chosen: inputs prefilled by the page (options.prefill) are read-only (section 5 allows it). */
+  readOnlyPrefilled: false,
   /** requestChat priority (1 highest .. 10 lowest). */
   priority: 5,
   /** requestChat lease time, hours. */
@@ -144,6 +158,7 @@ export const DURATION_LIMITS = {
   refreshTimeoutSeconds: [0, 86_400],
   timeBetweenMsgs: [0, 600_000],
   statusCardShowTime: [0, 600_000],
+  callbackTimeout: [1_000, 300_000],
   modalCloseDelay: [0, 10_000],
 } as const satisfies Partial<Record<keyof Defaults, readonly [number, number]>>;
 

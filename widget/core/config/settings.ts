@@ -25,7 +25,21 @@ export type WidgetSettings = { -readonly [K in keyof Defaults]: Widen<Defaults[K
   preEngagementConfig: unknown;
   /** Configured callback fields, unread; null = the spec's defaults. */
   callBackFormConfig: unknown;
+  /**
+   * Known visitor details the page (or the deployment) fills in, by field name (e.g. a
+   * signed-in owner's firstName and email). Strings only; anything else is dropped.
+   */
+  prefill: Readonly<Record<string, string>>;
 };
+
+function stringsOnly(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const out: Record<string, string> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (typeof item === 'string' && item.trim() !== '') out[key] = item;
+  }
+  return out;
+}
 
 function sameShape(fallback: unknown, value: unknown): boolean {
   if (Array.isArray(fallback)) return Array.isArray(value) && value.every((v) => typeof v === typeof fallback[0]);
@@ -58,5 +72,7 @@ export function resolveSettings(
   for (const key of ['preEngagementConfig', 'callBackFormConfig'] as const) {
     out[key] = pageOptions[key] ?? chatWidgetParams[key] ?? null;
   }
+  // Page prefill wins field by field over the deployment's.
+  out.prefill = { ...stringsOnly(chatWidgetParams.prefill), ...stringsOnly(pageOptions.prefill) };
   return out as WidgetSettings;
 }

@@ -103,6 +103,12 @@ export interface Connection {
   endDelivered(): void;
   /** Closes on purpose: no retry, no chat-ended notice. */
   close(): void;
+  /**
+   * The page came back from the back/forward cache: the browser closed the socket while the
+   * page was frozen (its close event arrives now or just after). Reconnect at once instead of
+   * after retryInterval; an open socket is checked with a ping.
+   */
+  reconnectNow(): void;
   dispose(): void;
 }
 
@@ -122,6 +128,8 @@ export function createConnection(options: ConnectionOptions): Connection {
   /** Per socket: when each ping not answered yet went out, oldest first (the liveness clock). */
   let unansweredSince: number[] = [];
   let stopLivenessTimer: (() => void) | null = null;
+  /** Until then, a socket lost is retried at once (the page just came back from the bfcache). */
+  let promptRetryUntil = 0;
   const ignoredSeen = new Set<string>();
 
   function run(event: MachineEvent): void {
@@ -148,7 +156,9 @@ export function createConnection(options: ConnectionOptions): Connection {
         if (!phase.stable) phaseTimers.timeout(settings.minUptime, () => run({ type: 'stayedUp' }));
         return;
       case 'backoff': {
-        const delay = retryDelay(settings.retryInterval, settings.retryJitter, env.random());
+        const prompt = env.now() < promptRetryUntil;
+        promptRetryUntil = 0;
+        const delay = prompt ? 0 : retryDelay(settings.retryInterval, settings.retryJitter, env.random());
         // Another tab's timestamp reaches this tab's storage asynchronously and may land after
         // the close itself: look again before reconnecting, or two tabs take the chat back and forth.
         phaseTimers.timeout(delay, () => run({ type: 'retryDue', transferred: isTransfer(lastCloseCode) }));
@@ -356,6 +366,15 @@ export function createConnection(options: ConnectionOptions): Connection {
     end: () => run({ type: 'endRequested' }),
     endDelivered: () => run({ type: 'endDelivered' }),
     close: () => run({ type: 'closeRequested' }),
+    reconnectNow() {
+      if (disposed) return;
+      if (state.phase.kind === 'backoff') {
+        run({ type: 'retryDue', transferred: isTransfer(lastCloseCode) });
+        return;
+      }
+      promptRetryUntil = env.now() + settings.pingTimer;
+      if (state.phase.kind === 'open') ping();
+    },
     dispose() {
       disposed = true;
       phaseTimers.dispose();

@@ -7,6 +7,7 @@ import {
   preChatDefaults,
   withChinaAddressFields,
 } from './form-definitions.js';
+import { FORM_TEXTS, type FormTexts, optionLabel } from './form-texts.js';
 import { type FieldKind, fieldKind } from './known-fields.js';
 import { displayLabel } from './labels.js';
 
@@ -44,6 +45,13 @@ export interface BuildFormOptions {
   prefill?: Readonly<Record<string, string>>;
   /** Section 5: "Prefilled inputs may be read-only." */
   readOnlyPrefilled?: boolean;
+  /**
+   * Values the visitor typed earlier (a remounted form, or the other form), by field name.
+   * They fill the fields but never a read-only prefilled one.
+   */
+  draft?: Readonly<Record<string, FieldValue>>;
+  /** The page's language for the default labels, '(Optional)' and the fixed options. Default English. */
+  texts?: FormTexts;
 }
 
 const ALIASES: Partial<Record<FieldKind, readonly string[]>> = {
@@ -61,50 +69,71 @@ function prefilledValue(name: string, prefill: Readonly<Record<string, string>>)
   return undefined;
 }
 
+function draftValue(name: string, draft: Readonly<Record<string, FieldValue>>): FieldValue | undefined {
+  if (Object.hasOwn(draft, name)) return draft[name];
+  for (const alias of ALIASES[fieldKind(name)] ?? []) {
+    if (Object.hasOwn(draft, alias)) return draft[alias];
+  }
+  return undefined;
+}
+
 function resolveField(definition: FieldDefinition, options: BuildFormOptions): FormField {
   const { name, required = false, placeholder, type } = definition.attributes;
+  const texts = options.texts ?? FORM_TEXTS;
   const prefilled = prefilledValue(name, options.prefill ?? {});
+  const typed = draftValue(name, options.draft ?? {});
+  const typedText = typeof typed === 'string' ? typed : undefined;
   const base = {
     name,
     kind: fieldKind(name),
-    label: displayLabel(definition.label, required, options.country),
+    label: displayLabel(definition.label, required, options.country, texts.optional),
     messageLabel: definition.label,
     required,
     ...(placeholder === undefined ? {} : { placeholder }),
     hidden: options.chinaRegion && isHiddenInChina(name, options.form),
   };
   switch (definition.type) {
-    case 'InputItem':
+    case 'InputItem': {
+      const readOnly =
+        definition.attributes.readOnly === true || (options.readOnlyPrefilled === true && prefilled !== undefined);
       return {
         ...base,
         control: 'input',
         inputType: type ?? 'text',
-        readOnly:
-          definition.attributes.readOnly === true || (options.readOnlyPrefilled === true && prefilled !== undefined),
+        readOnly,
         options: [],
-        initialValue: prefilled ?? '',
+        initialValue: readOnly ? (prefilled ?? '') : (typedText ?? prefilled ?? ''),
       };
+    }
     case 'SelectItem': {
       const preselected = definition.options.find((option) => option.selected)?.value ?? '';
-      const known = prefilled !== undefined && definition.options.some((option) => option.value === prefilled);
+      const isOption = (value: string | undefined) =>
+        value !== undefined && definition.options.some((option) => option.value === value);
+      const initialValue = isOption(typedText)
+        ? (typedText as string)
+        : isOption(prefilled)
+          ? (prefilled as string)
+          : preselected;
       return {
         ...base,
         control: 'select',
         inputType: 'select',
         readOnly: definition.attributes.readOnly === true,
-        options: definition.options,
-        initialValue: known ? (prefilled as string) : preselected,
+        options: definition.options.map((option) => ({ ...option, label: optionLabel(option.label, texts) })),
+        initialValue,
       };
     }
-    case 'CheckboxItem':
+    case 'CheckboxItem': {
+      const checked = Array.isArray(typed) ? typed.filter((value) => definition.options.includes(value)) : [];
       return {
         ...base,
         control: 'checkboxGroup',
         inputType: 'checkbox',
         readOnly: definition.attributes.readOnly === true,
-        options: definition.options.map((option) => ({ value: option, label: option })),
-        initialValue: [],
+        options: definition.options.map((option) => ({ value: option, label: optionLabel(option, texts) })),
+        initialValue: checked,
       };
+    }
   }
 }
 
@@ -114,14 +143,26 @@ function resolveField(definition: FieldDefinition, options: BuildFormOptions): F
  * and prefilled values.
  */
 export function buildForm(options: BuildFormOptions): FormField[] {
+  return formDefinitions(options).map((definition) => resolveField(definition, options));
+}
+
+/**
+ * The field definitions a form is built from: the configured ones (with the country's
+ * getUpdates preselection) or the spec's defaults in the page's language, plus the China
+ * address fields. What the preEngagementConfig and callBackFormConfig storage keys hold.
+ */
+export function formDefinitions(
+  options: Pick<BuildFormOptions, 'form' | 'country' | 'chinaRegion' | 'definitions' | 'texts'>,
+): FieldDefinition[] {
   const configured = options.definitions ?? [];
   // The defaults already preselect getUpdates for the country; configured selects are inverted here.
+  const texts = options.texts ?? FORM_TEXTS;
   let definitions: FieldDefinition[] =
     configured.length > 0
       ? configured.map((definition) => invertGetUpdatesPreselection(definition, options.country))
       : options.form === 'preChat'
-        ? preChatDefaults(options.country)
-        : callbackFormDefaults();
-  if (options.chinaRegion) definitions = withChinaAddressFields(definitions);
-  return definitions.map((definition) => resolveField(definition, options));
+        ? preChatDefaults(options.country, texts)
+        : callbackFormDefaults(texts);
+  if (options.chinaRegion) definitions = withChinaAddressFields(definitions, texts);
+  return definitions;
 }

@@ -1,10 +1,10 @@
 import { isNewsletterOptOutCountry } from '../locale/regions.js';
 import type { FieldDefinition } from './field-definition.js';
+import { FORM_TEXTS, type FormTexts } from './form-texts.js';
 import {
   citySelect,
   fieldKind,
   getUpdatesSelect,
-  KNOWN_FIELD_LABELS,
   productInterestedGroup,
   provinceSelect,
   textInput,
@@ -17,26 +17,28 @@ import {
 export type FormKind = 'preChat' | 'callback';
 
 /** Section 3, pre-chat defaults: firstName, email, phoneNumber, postalCode, getUpdates required; lastName optional. */
-export function preChatDefaults(country: string): FieldDefinition[] {
+export function preChatDefaults(country: string, texts: FormTexts = FORM_TEXTS): FieldDefinition[] {
+  const labels = texts.labels;
   return [
-    textInput('firstName', KNOWN_FIELD_LABELS.firstName, true),
-    textInput('lastName', KNOWN_FIELD_LABELS.lastName, false),
-    textInput('email', KNOWN_FIELD_LABELS.email, true, 'email'),
-    textInput('phoneNumber', KNOWN_FIELD_LABELS.phoneNumber, true, 'tel'),
-    textInput('postalCode', KNOWN_FIELD_LABELS.postalCode, true),
-    getUpdatesSelect(true, isNewsletterOptOutCountry(country)),
+    textInput('firstName', labels.firstName, true),
+    textInput('lastName', labels.lastName, false),
+    textInput('email', labels.email, true, 'email'),
+    textInput('phoneNumber', labels.phoneNumber, true, 'tel'),
+    textInput('postalCode', labels.postalCode, true),
+    getUpdatesSelect(true, isNewsletterOptOutCountry(country), texts),
   ];
 }
 
 /** Section 3, callback form: every field required, productInterested a checkbox set. */
-export function callbackFormDefaults(): FieldDefinition[] {
+export function callbackFormDefaults(texts: FormTexts = FORM_TEXTS): FieldDefinition[] {
+  const labels = texts.labels;
   return [
-    textInput('firstName', KNOWN_FIELD_LABELS.firstName, true),
-    textInput('lastName', KNOWN_FIELD_LABELS.lastName, true),
-    textInput('email', KNOWN_FIELD_LABELS.email, true, 'email'),
-    textInput('phoneNumber', KNOWN_FIELD_LABELS.phoneNumber, true, 'tel'),
-    textInput('postalCode', KNOWN_FIELD_LABELS.postalCode, true),
-    productInterestedGroup(true),
+    textInput('firstName', labels.firstName, true),
+    textInput('lastName', labels.lastName, true),
+    textInput('email', labels.email, true, 'email'),
+    textInput('phoneNumber', labels.phoneNumber, true, 'tel'),
+    textInput('postalCode', labels.postalCode, true),
+    productInterestedGroup(true, texts),
   ];
 }
 
@@ -62,11 +64,14 @@ export function invertGetUpdatesPreselection(definition: FieldDefinition, countr
  * Section 5, China region: province and city (dependent selects, filled from the country-data
  * call) are added after the postal code when the configuration does not already have them.
  */
-export function withChinaAddressFields(definitions: readonly FieldDefinition[]): FieldDefinition[] {
+export function withChinaAddressFields(
+  definitions: readonly FieldDefinition[],
+  texts: FormTexts = FORM_TEXTS,
+): FieldDefinition[] {
   const names = new Set(definitions.map((definition) => fieldKind(definition.attributes.name)));
   const added: FieldDefinition[] = [];
-  if (!names.has('province')) added.push(provinceSelect());
-  if (!names.has('city')) added.push(citySelect());
+  if (!names.has('province')) added.push(provinceSelect(texts));
+  if (!names.has('city')) added.push(citySelect(texts));
   if (added.length === 0) return [...definitions];
   const postal = definitions.findIndex((definition) => fieldKind(definition.attributes.name) === 'postalCode');
   const at = postal === -1 ? definitions.length : postal + 1;

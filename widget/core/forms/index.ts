@@ -1,5 +1,5 @@
 /** Public API of the forms core (see README.md in this folder). */
-export { type BuildFormOptions, buildForm, type FormField } from './build-form.js';
+export { type BuildFormOptions, buildForm, type FormField, formDefinitions } from './build-form.js';
 export {
   buildCallbackPayload,
   type CallbackPayloadInput,
@@ -36,6 +36,7 @@ export {
   type SubmitResult,
 } from './form-controller.js';
 export { callbackFormDefaults, type FormKind, preChatDefaults } from './form-definitions.js';
+export { FORM_TEXTS, type FormTexts, optionLabel } from './form-texts.js';
 export type { FormsHttp } from './http.js';
 export { type FieldKind, fieldKind, KNOWN_FIELD_LABELS, PRODUCT_INTERESTED_OPTIONS } from './known-fields.js';
 export { displayLabel } from './labels.js';

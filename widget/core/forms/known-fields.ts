@@ -1,4 +1,5 @@
 import type { CheckboxItem, InputItem, SelectItem } from './field-definition.js';
+import { FORM_TEXTS, type FormTexts } from './form-texts.js';
 
 /**
  * The field names the product spec knows (section 3). Aliases share one kind, so one rule
@@ -47,21 +48,11 @@ export const PRODUCT_INTERESTED_OPTIONS: readonly string[] = [
 ];
 
 /**
- * Labels of the known fields. The spec does not quote them ("exact wording not shown"); these
- * are the widget's choice and configuration may replace any of them.
+ * English labels of the known fields. The spec does not quote them ("exact wording not shown");
+ * these are the widget's choice, other languages come from the page's catalogue, and
+ * configuration may replace any of them.
  */
-export const KNOWN_FIELD_LABELS = {
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  email: 'Email Address',
-  phoneNumber: 'Phone Number',
-  postalCode: 'Postal Code',
-  province: 'Province',
-  city: 'City',
-  getUpdates: 'Get Updates',
-  productInterested: 'Product Interested',
-  subject: 'Subject',
-} as const;
+export const KNOWN_FIELD_LABELS = FORM_TEXTS.labels;
 
 export function textInput(name: string, label: string, required: boolean, type = 'text'): InputItem {
   return { type: 'InputItem', attributes: { name, type, required }, label };
@@ -72,11 +63,11 @@ export function textInput(name: string, label: string, required: boolean, type =
  * (No) for the newsletter opt-out countries. The caller passes `optOut` so this module stays
  * free of country tables.
  */
-export function getUpdatesSelect(required: boolean, optOut: boolean): SelectItem {
+export function getUpdatesSelect(required: boolean, optOut: boolean, texts: FormTexts = FORM_TEXTS): SelectItem {
   return {
     type: 'SelectItem',
     attributes: { name: 'getUpdates', required },
-    label: KNOWN_FIELD_LABELS.getUpdates,
+    label: texts.labels.getUpdates,
     options: [
       optOut ? { value: 'Yes', label: 'Yes' } : { value: 'Yes', label: 'Yes', selected: true },
       optOut ? { value: 'No', label: 'No', selected: true } : { value: 'No', label: 'No' },
@@ -84,30 +75,30 @@ export function getUpdatesSelect(required: boolean, optOut: boolean): SelectItem
   };
 }
 
-export function productInterestedGroup(required: boolean): CheckboxItem {
+export function productInterestedGroup(required: boolean, texts: FormTexts = FORM_TEXTS): CheckboxItem {
   return {
     type: 'CheckboxItem',
     attributes: { name: 'productInterested', required },
-    label: KNOWN_FIELD_LABELS.productInterested,
+    label: texts.labels.productInterested,
     options: [...PRODUCT_INTERESTED_OPTIONS],
   };
 }
 
 /** Section 5, China: province and city are dependent selects whose options come from the country-data call. */
-export function provinceSelect(): SelectItem {
+export function provinceSelect(texts: FormTexts = FORM_TEXTS): SelectItem {
   return {
     type: 'SelectItem',
-    attributes: { name: 'province', required: true },
-    label: KNOWN_FIELD_LABELS.province,
+    attributes: { name: 'province', required: true, placeholder: texts.choose },
+    label: texts.labels.province,
     options: [],
   };
 }
 
-export function citySelect(): SelectItem {
+export function citySelect(texts: FormTexts = FORM_TEXTS): SelectItem {
   return {
     type: 'SelectItem',
-    attributes: { name: 'city', required: true },
-    label: KNOWN_FIELD_LABELS.city,
+    attributes: { name: 'city', required: true, placeholder: texts.choose },
+    label: texts.labels.city,
     options: [],
   };
 }

@@ -1,14 +1,11 @@
 import { formatText } from '../texts.js';
+import { FORM_TEXTS } from './form-texts.js';
 
 /**
  * Section 8, form message templates, and section 5: "Messages are lower-cased when shown."
+ * English; other languages pass their own through the validation context.
  */
-export const FORM_MESSAGE_TEMPLATES = {
-  required: '{0} is a required property',
-  invalid: '{0} is invalid',
-  maxLength: 'Maximum length of {0} is {1} characters',
-  email: 'Please provide a valid email address',
-} as const;
+export const FORM_MESSAGE_TEMPLATES = FORM_TEXTS.messages;
 
 /** Replaces {0}, {1}... with the arguments; a placeholder with no argument is left as written. */
 export const formatTemplate = formatText;

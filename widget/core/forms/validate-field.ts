@@ -2,7 +2,8 @@ import { DEFAULTS } from '../config/defaults.js';
 import type { FormField } from './build-form.js';
 import { isValidEmail } from './email-rule.js';
 import type { FieldValue } from './field-definition.js';
-import { FORM_MESSAGE_TEMPLATES, shownMessage } from './messages.js';
+import type { FormTexts } from './form-texts.js';
+import { FORM_MESSAGE_TEMPLATES, formatTemplate, shownMessage } from './messages.js';
 import { isValidPhone } from './phone-rule.js';
 import { isValidPostalCode } from './postal-code-rule.js';
 
@@ -13,6 +14,8 @@ export interface ValidationContext {
   useEngagementPlaceholderData?: boolean;
   namesMaxCharCount?: number;
   phoneMinLength?: number;
+  /** The page's language for the messages (default English, lower-cased as section 5 says). */
+  texts?: Pick<FormTexts, 'messages' | 'lowerCaseMessages'>;
 }
 
 function isEmpty(value: FieldValue): boolean {
@@ -25,31 +28,31 @@ function isEmpty(value: FieldValue): boolean {
  */
 export function validateField(field: FormField, value: FieldValue, context: ValidationContext): string | undefined {
   if (field.hidden) return undefined;
+  const templates = context.texts?.messages ?? FORM_MESSAGE_TEMPLATES;
+  const lowerCase = context.texts?.lowerCaseMessages ?? true;
+  const message = (template: string, ...args: readonly (string | number)[]) =>
+    lowerCase ? shownMessage(template, ...args) : formatTemplate(template, ...args);
   if (isEmpty(value)) {
     // Required text needs non-blank content; required groups at least one checked option.
     if (!field.required || context.useEngagementPlaceholderData === true) return undefined;
-    return shownMessage(FORM_MESSAGE_TEMPLATES.required, field.messageLabel);
+    return message(templates.required, field.messageLabel);
   }
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
   switch (field.kind) {
     case 'email':
-      return isValidEmail(text) ? undefined : shownMessage(FORM_MESSAGE_TEMPLATES.email);
+      return isValidEmail(text) ? undefined : message(templates.email);
     case 'phone':
       return isValidPhone(text, context.country, context.phoneMinLength ?? DEFAULTS.phoneMinLength)
         ? undefined
-        : shownMessage(FORM_MESSAGE_TEMPLATES.invalid, field.messageLabel);
+        : message(templates.invalid, field.messageLabel);
     case 'postalCode':
-      return isValidPostalCode(text, context.country)
-        ? undefined
-        : shownMessage(FORM_MESSAGE_TEMPLATES.invalid, field.messageLabel);
+      return isValidPostalCode(text, context.country) ? undefined : message(templates.invalid, field.messageLabel);
     case 'firstName':
     case 'lastName': {
       const max = context.namesMaxCharCount ?? DEFAULTS.namesMaxCharCount;
       // Counted in code points so a name in a non-Latin script is not cut short by surrogate pairs.
-      return [...text].length <= max
-        ? undefined
-        : shownMessage(FORM_MESSAGE_TEMPLATES.maxLength, field.messageLabel, max);
+      return [...text].length <= max ? undefined : message(templates.maxLength, field.messageLabel, max);
     }
     default:
       return undefined;

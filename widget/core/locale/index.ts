@@ -16,6 +16,8 @@ export { contactUsPath, type SupportLink, type SupportLinkSet, supportLinkSets }
 export {
   energySubTopics,
   mainTopics,
+  type SiteLinkOptions,
+  siteLink,
   type TriageContext,
   type TriageEntry,
   type UpcomingDeliveryHelp,
@@ -23,4 +25,6 @@ export {
   variantTopics,
   vehicleSubTopics,
 } from './triage.js';
+export { TRIAGE_TEXTS, type TriageTexts } from './triage-texts.js';
+export { type TextDirection, textDirection, UI_LANGUAGES, type UiLanguage, uiLanguage } from './ui-language.js';
 export { localePathSegment, localizedPath, siteBaseUrl, siteUrl, usesChinaDomain } from './urls.js';

@@ -1,7 +1,8 @@
 import { parseLocale } from './locale-parts.js';
 import { showsDeliveryTriage, usesDemoDriveWording } from './regions.js';
 import { SITE_PATHS } from './site-paths.js';
-import { localizedPath } from './urls.js';
+import { TRIAGE_TEXTS, type TriageTexts } from './triage-texts.js';
+import { localizedPath, siteUrl } from './urls.js';
 
 /**
  * Triage topics and sub-topics as data (section 2, views 3 to 6). The UI renders entries by
@@ -14,28 +15,44 @@ export type TriageEntry =
   | { kind: 'upcomingDelivery'; id: 'upcomingDelivery'; label: string }
   | { kind: 'chat'; id: string; label: string; topic: string };
 
-export interface TriageContext {
+export interface SiteLinkOptions {
+  /**
+   * The brand site's host name without suffix ("www.example"): links become absolute on
+   * https://{siteName}.com, or .cn for a locale ending in CN. Absent or empty: relative paths.
+   */
+  siteName?: string;
+  /** Labels in the page's language; English by default. */
+  texts?: TriageTexts;
+}
+
+export interface TriageContext extends SiteLinkOptions {
   locale: string;
   /** Page-level energy flag: Schedule test drive is hidden on energy pages. */
   energyPage: boolean;
 }
 
+/** A site path for a locale: localised, and absolute on the brand's .com or .cn site when a site name is set. */
+export function siteLink(path: string, locale: string, options: SiteLinkOptions = {}): string {
+  return options.siteName ? siteUrl(path, locale, options.siteName) : localizedPath(path, locale);
+}
+
 function driveLink(context: TriageContext, label: string, id: string): TriageEntry {
-  return { kind: 'link', id, label, href: localizedPath(SITE_PATHS.drive, context.locale) };
+  return { kind: 'link', id, label, href: siteLink(SITE_PATHS.drive, context.locale, context) };
 }
 
 /** Section 2, view 3: Vehicle, Energy Products, Account Support (contact-us page), Chat with a Live Agent. */
 export function mainTopics(context: TriageContext): TriageEntry[] {
+  const texts = (context.texts ?? TRIAGE_TEXTS).main;
   return [
-    { kind: 'subTopics', id: 'vehicle', label: 'Vehicle' },
-    { kind: 'subTopics', id: 'energy', label: 'Energy Products' },
+    { kind: 'subTopics', id: 'vehicle', label: texts.vehicle },
+    { kind: 'subTopics', id: 'energy', label: texts.energy },
     {
       kind: 'link',
       id: 'accountSupport',
-      label: 'Account Support',
-      href: localizedPath(SITE_PATHS.contactUs, context.locale),
+      label: texts.accountSupport,
+      href: siteLink(SITE_PATHS.contactUs, context.locale, context),
     },
-    { kind: 'chat', id: 'liveAgent', label: 'Chat with a Live Agent', topic: '' },
+    { kind: 'chat', id: 'liveAgent', label: texts.liveAgent, topic: '' },
   ];
 }
 
@@ -45,23 +62,24 @@ export function mainTopics(context: TriageContext): TriageEntry[] {
  */
 export function variantTopics(context: TriageContext): TriageEntry[] {
   const { country } = parseLocale(context.locale);
+  const texts = (context.texts ?? TRIAGE_TEXTS).variant;
   const entries: TriageEntry[] = [
     {
       kind: 'link',
       id: 'accountSupport',
-      label: 'Account support',
-      href: localizedPath(SITE_PATHS.contactUs, context.locale),
+      label: texts.accountSupport,
+      href: siteLink(SITE_PATHS.contactUs, context.locale, context),
     },
   ];
   if (!context.energyPage) {
-    const label = usesDemoDriveWording(country) ? 'Schedule demo drive' : 'Schedule test drive';
+    const label = usesDemoDriveWording(country) ? texts.scheduleDemoDrive : texts.scheduleTestDrive;
     entries.push(driveLink(context, label, 'scheduleDrive'));
   }
   if (showsDeliveryTriage(country))
-    entries.push({ kind: 'upcomingDelivery', id: 'upcomingDelivery', label: 'Upcoming delivery' });
+    entries.push({ kind: 'upcomingDelivery', id: 'upcomingDelivery', label: texts.upcomingDelivery });
   entries.push(
-    { kind: 'subTopics', id: 'vehicle', label: 'Vehicle' },
-    { kind: 'subTopics', id: 'energy', label: 'Energy Products' },
+    { kind: 'subTopics', id: 'vehicle', label: texts.vehicle },
+    { kind: 'subTopics', id: 'energy', label: texts.energy },
   );
   return entries;
 }
@@ -73,26 +91,39 @@ export function variantTopics(context: TriageContext): TriageEntry[] {
  */
 export function vehicleSubTopics(context: TriageContext): TriageEntry[] {
   const { country } = parseLocale(context.locale);
+  const texts = (context.texts ?? TRIAGE_TEXTS).vehicle;
   const entries: TriageEntry[] = [
-    driveLink(context, usesDemoDriveWording(country) ? 'Demo Drive' : 'Test Drive', 'testDrive'),
-    { kind: 'link', id: 'tradeIn', label: 'Trade-In', href: localizedPath(SITE_PATHS.tradeIn, context.locale) },
-    { kind: 'link', id: 'inventory', label: 'Inventory', href: localizedPath(SITE_PATHS.inventory, context.locale) },
-    { kind: 'chat', id: 'placingAnOrder', label: 'Placing an order', topic: 'Placing an order' },
+    driveLink(context, usesDemoDriveWording(country) ? texts.demoDrive : texts.testDrive, 'testDrive'),
+    {
+      kind: 'link',
+      id: 'tradeIn',
+      label: texts.tradeIn,
+      href: siteLink(SITE_PATHS.tradeIn, context.locale, context),
+    },
+    {
+      kind: 'link',
+      id: 'inventory',
+      label: texts.inventory,
+      href: siteLink(SITE_PATHS.inventory, context.locale, context),
+    },
+    { kind: 'chat', id: 'placingAnOrder', label: texts.placingAnOrder, topic: 'Placing an order' },
   ];
   if (showsDeliveryTriage(country))
-    entries.push({ kind: 'upcomingDelivery', id: 'upcomingDelivery', label: 'Upcoming Delivery' });
-  entries.push({ kind: 'chat', id: 'serviceAndSupport', label: 'Service and Support', topic: 'Service and Support' });
+    entries.push({ kind: 'upcomingDelivery', id: 'upcomingDelivery', label: texts.upcomingDelivery });
+  entries.push({ kind: 'chat', id: 'serviceAndSupport', label: texts.serviceAndSupport, topic: 'Service and Support' });
   return entries;
 }
 
 /** Section 2, view 5: Solar Roof, Solar Panels, Placing an Order, Service and Support (each opens the chat form). */
-export function energySubTopics(): TriageEntry[] {
-  return ['Solar Roof', 'Solar Panels', 'Placing an Order', 'Service and Support'].map((label) => ({
-    kind: 'chat',
-    id: `energy:${label}`,
-    label,
-    topic: label,
-  }));
+export function energySubTopics(texts: TriageTexts = TRIAGE_TEXTS): TriageEntry[] {
+  const labels = texts.energy;
+  const topics: [string, string][] = [
+    ['Solar Roof', labels.solarRoof],
+    ['Solar Panels', labels.solarPanels],
+    ['Placing an Order', labels.placingAnOrder],
+    ['Service and Support', labels.serviceAndSupport],
+  ];
+  return topics.map(([topic, label]) => ({ kind: 'chat', id: `energy:${topic}`, label, topic }));
 }
 
 export interface UpcomingDeliveryHelp {
@@ -106,17 +137,18 @@ export interface UpcomingDeliveryHelp {
 }
 
 /** Section 2, view 6 (links quoted in the spec; heading and description wording chosen). */
-export function upcomingDeliveryHelp(locale: string): UpcomingDeliveryHelp {
-  const link = (label: string, path: string) => ({ label, href: localizedPath(path, locale) });
+export function upcomingDeliveryHelp(locale: string, options: SiteLinkOptions = {}): UpcomingDeliveryHelp {
+  const texts = (options.texts ?? TRIAGE_TEXTS).delivery;
+  const link = (label: string, path: string) => ({ label, href: siteLink(path, locale, options) });
   return {
-    heading: 'Upcoming Delivery',
-    description: 'Find your delivery details and what to prepare in your account.',
-    accountLink: link('Go to Account', SITE_PATHS.accountSignIn),
+    heading: texts.heading,
+    description: texts.description,
+    accountLink: link(texts.goToAccount, SITE_PATHS.accountSignIn),
     resources: [
-      link('After Taking Delivery', SITE_PATHS.afterTakingDelivery),
-      link('Prepare For Delivery', SITE_PATHS.prepareForDelivery),
-      link('What to Expect on Delivery Day', SITE_PATHS.takingDelivery),
+      link(texts.afterTakingDelivery, SITE_PATHS.afterTakingDelivery),
+      link(texts.prepareForDelivery, SITE_PATHS.prepareForDelivery),
+      link(texts.whatToExpect, SITE_PATHS.takingDelivery),
     ],
-    stillNeedHelp: { label: 'I Still Need Help', topic: 'Upcoming Delivery' },
+    stillNeedHelp: { label: texts.stillNeedHelp, topic: 'Upcoming Delivery' },
   };
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
-import { formatText, TEXTS } from '../../core/texts.js';
+import { fill } from '../i18n/catalogue.js';
+import { useCatalogue } from '../i18n/use-catalogue.js';
 
 export interface ComposerProps {
   /** Input is enabled only while an agent is in the room. */
@@ -9,18 +10,37 @@ export interface ComposerProps {
   onTyping: () => void;
   /** Longest message in characters (settings.maxMessageLength); a longer one is not sent. */
   maxLength: number;
+  /** Text typed earlier in this chat and not sent (kept by the core across minimize). */
+  initialText?: string;
+  /** Every change of the text, so the core keeps the draft. */
+  onDraft?: (text: string) => void;
+  /** Shown under a disabled input: why it cannot be used yet. */
+  disabledHint?: string | undefined;
 }
 
 /** 'Type message' input and 'Send' button. Enter sends, Shift+Enter adds a new line. */
-export function Composer({ enabled, onSend, onTyping, maxLength }: ComposerProps) {
-  const [text, setText] = useState('');
+export function Composer({
+  enabled,
+  onSend,
+  onTyping,
+  maxLength,
+  initialText = '',
+  onDraft,
+  disabledHint,
+}: ComposerProps) {
+  const { core, ui, language } = useCatalogue();
+  const [text, setText] = useState(initialText);
   const hasText = text.trim().length > 0;
   // Counted in characters as a person sees them (an emoji is one), as the core counts.
   const tooLong = hasText && [...text.trim()].length > maxLength;
+  const update = (next: string) => {
+    setText(next);
+    onDraft?.(next);
+  };
   const send = () => {
     if (!enabled || !hasText || tooLong) return;
     onSend(text.trim());
-    setText('');
+    update('');
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -32,22 +52,25 @@ export function Composer({ enabled, onSend, onTyping, maxLength }: ComposerProps
     event.preventDefault();
     send();
   };
+  const hint = !enabled && disabledHint ? disabledHint : undefined;
+  const describedBy = tooLong ? 'cw-composer-error' : hint ? 'cw-composer-hint' : undefined;
   return (
-    <form className="cw-composer" onSubmit={onSubmit}>
+    <form className={`cw-composer${enabled ? '' : ' cw-composer--disabled'}`} onSubmit={onSubmit}>
       <label className="cw-visually-hidden" htmlFor="cw-composer-input">
-        Type message
+        {ui.typeMessage}
       </label>
       <textarea
         id="cw-composer-input"
         className="cw-composer__input"
-        placeholder="Type message"
+        placeholder={ui.typeMessage}
         rows={1}
+        dir="auto"
         value={text}
         disabled={!enabled}
         aria-invalid={tooLong}
-        aria-describedby={tooLong ? 'cw-composer-error' : undefined}
+        aria-describedby={describedBy}
         onChange={(event) => {
-          setText(event.target.value);
+          update(event.target.value);
           onTyping();
         }}
         onKeyDown={onKeyDown}
@@ -55,16 +78,21 @@ export function Composer({ enabled, onSend, onTyping, maxLength }: ComposerProps
       <button
         type="submit"
         className={`cw-composer__send${hasText ? ' cw-composer__send--filled' : ''}`}
-        aria-label="Send"
+        aria-label={ui.send}
         disabled={!enabled || !hasText || tooLong}
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <svg className="cw-icon--directional" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M3 20l18-8L3 4v6l12 2-12 2z" />
         </svg>
       </button>
       {tooLong ? (
         <p id="cw-composer-error" className="cw-composer__error" role="alert">
-          {formatText(TEXTS.messageTooLong, maxLength)}
+          {fill(core.messageTooLong, language, maxLength)}
+        </p>
+      ) : null}
+      {hint && !tooLong ? (
+        <p id="cw-composer-hint" className="cw-composer__hint">
+          {hint}
         </p>
       ) : null}
     </form>

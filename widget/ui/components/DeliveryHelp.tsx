@@ -1,4 +1,5 @@
 import type { UpcomingDeliveryHelp } from '../../core/locale/index.js';
+import { useCatalogue } from '../i18n/use-catalogue.js';
 
 export interface DeliveryHelpProps {
   help: UpcomingDeliveryHelp;
@@ -7,6 +8,7 @@ export interface DeliveryHelpProps {
 
 /** Upcoming-delivery help: account login, resource links, and 'I Still Need Help' to the chat form. */
 export function DeliveryHelp({ help, onStillNeedHelp }: DeliveryHelpProps) {
+  const { triage, ui } = useCatalogue();
   return (
     <section className="cw-delivery" aria-labelledby="cw-delivery-heading">
       <h3 id="cw-delivery-heading" className="cw-delivery__heading">
@@ -15,13 +17,15 @@ export function DeliveryHelp({ help, onStillNeedHelp }: DeliveryHelpProps) {
       <p className="cw-delivery__text">{help.description}</p>
       <a className="cw-btn cw-btn--primary" href={help.accountLink.href} target="_blank" rel="noopener noreferrer">
         {help.accountLink.label}
+        <span className="cw-visually-hidden"> {ui.opensInNewTab}</span>
       </a>
-      <h4 className="cw-delivery__subheading">Additional Resources</h4>
+      <h4 className="cw-delivery__subheading">{triage.delivery.additionalResources}</h4>
       <ul className="cw-delivery__links">
         {help.resources.map((resource) => (
           <li key={resource.href}>
             <a href={resource.href} target="_blank" rel="noopener noreferrer">
               {resource.label}
+              <span className="cw-visually-hidden"> {ui.opensInNewTab}</span>
             </a>
           </li>
         ))}

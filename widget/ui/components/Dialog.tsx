@@ -1,4 +1,5 @@
-import { type KeyboardEvent, type ReactNode, type Ref, useEffect, useRef } from 'react';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, type Ref, useEffect, useRef } from 'react';
+import { useCatalogue } from '../i18n/use-catalogue.js';
 
 export interface DialogProps {
   /** The dialog's accessible name: always 'Question Center', even when the title shows the agent. */
@@ -13,17 +14,36 @@ export interface DialogProps {
   scrolled: boolean;
   children: ReactNode;
   dialogRef?: Ref<HTMLDivElement>;
+  /** The visual viewport's size (use-visual-viewport.ts), for the full-screen phone layout. */
+  viewportStyle?: CSSProperties | undefined;
+  /** Layers over the whole dialog body, whatever its scroll (the loader, 'End Chat?'). */
+  overlay?: ReactNode;
 }
 
 /** Focusable elements, for keeping Tab inside the dialog. */
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** A header button shown as a single-path icon, named by its aria-label. */
-function IconButton({ label, path, onClick }: { label: string; path: string; onClick: () => void }) {
+/** A header button shown as a single-path icon, named by its aria-label; `flip` mirrors it right to left. */
+function IconButton({
+  label,
+  path,
+  onClick,
+  flip,
+}: {
+  label: string;
+  path: string;
+  onClick: () => void;
+  flip?: boolean;
+}) {
   return (
     <button type="button" className="cw-icon-btn" aria-label={label} onClick={onClick}>
-      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <svg
+        className={flip ? 'cw-icon--directional' : undefined}
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        focusable="false"
+      >
         <path d={path} />
       </svg>
     </button>
@@ -45,8 +65,11 @@ export function Dialog({
   scrolled,
   children,
   dialogRef,
+  viewportStyle,
+  overlay,
 }: DialogProps) {
   const innerRef = useRef<HTMLDivElement | null>(null);
+  const { ui } = useCatalogue();
   // Focus goes to the dialog itself, so its name is announced and no field is touched: focusing
   // the first field would show its 'required' error (and shift the form) as soon as the
   // visitor clicks anywhere else.
@@ -87,22 +110,26 @@ export function Dialog({
       aria-label={name}
       tabIndex={-1}
       onKeyDown={onKeyDown}
+      style={viewportStyle}
     >
       <header className="cw-dialog__header">
-        {onBack ? <IconButton label="Back" path="M15 5l-7 7 7 7" onClick={onBack} /> : null}
+        {onBack ? <IconButton label={ui.back} path="M15 5l-7 7 7 7" flip onClick={onBack} /> : null}
         <div className="cw-dialog__titles">
           <h2 id="cw-dialog-title" className="cw-dialog__title">
             {title}
           </h2>
           {subheader ? <p className="cw-dialog__subheader">{subheader}</p> : null}
         </div>
-        {onMinimize ? <IconButton label="Minimize chat" path="M5 12h14" onClick={onMinimize} /> : null}
-        <IconButton label="Close chat" path="M6 6l12 12M18 6L6 18" onClick={onClose} />
+        {onMinimize ? <IconButton label={ui.minimizeChat} path="M5 12h14" onClick={onMinimize} /> : null}
+        <IconButton label={ui.closeChat} path="M6 6l12 12M18 6L6 18" onClick={onClose} />
       </header>
-      {/* Focusable so keyboard users can scroll it even when nothing inside is focusable. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
-      <div className="cw-dialog__body" tabIndex={0}>
-        {children}
+      <div className="cw-dialog__main">
+        {/* Focusable so keyboard users can scroll it even when nothing inside is focusable. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
+        <div className="cw-dialog__body" tabIndex={0}>
+          {children}
+        </div>
+        {overlay}
       </div>
     </div>
   );

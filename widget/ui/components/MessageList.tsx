@@ -1,5 +1,6 @@
-import { createContext, memo, type UIEvent, useContext, useEffect, useRef } from 'react';
-import { TEXTS } from '../../core/texts.js';
+import { createContext, memo, type UIEvent, useContext, useLayoutEffect, useRef, useState } from 'react';
+import { fill, plural } from '../i18n/catalogue.js';
+import { useCatalogue } from '../i18n/use-catalogue.js';
 import { linkify } from './linkify.js';
 import type { UiMessage } from './types.js';
 
@@ -18,6 +19,7 @@ const RetryContext = createContext<((id: string) => void) | undefined>(undefined
 
 function Failed({ message }: { message: UiMessage }) {
   const onRetry = useContext(RetryContext);
+  const { core } = useCatalogue();
   const failed = message.failed;
   if (failed === undefined) return null;
   return (
@@ -27,10 +29,10 @@ function Failed({ message }: { message: UiMessage }) {
         <button
           type="button"
           className="cw-msg__retry"
-          aria-label={`${TEXTS.retry}: ${message.text.slice(0, 40)}`}
+          aria-label={`${core.retry}: ${message.text.slice(0, 40)}`}
           onClick={() => onRetry(message.id)}
         >
-          {TEXTS.retry}
+          {core.retry}
         </button>
       ) : null}
     </span>
@@ -56,17 +58,32 @@ function DownloadLink({ message }: { message: UiMessage }) {
 
 /** Memoised: a message whose object did not change (see messages.ts) is not drawn again. */
 const Message = memo(function Message({ message }: { message: UiMessage }) {
+  const { core } = useCatalogue();
   const state = message.pending ? ' cw-msg--pending' : message.failed ? ' cw-msg--failed' : '';
   const className = `cw-msg cw-msg--${message.kind}${state}`;
   const showSender = (message.kind === 'agent' || message.kind === 'bot') && message.sender;
   return (
     // biome-ignore lint/a11y/useSemanticElements: an li must be a child of its list, and layout blocks sit between them
     <div role="listitem" className={className}>
-      {showSender ? <span className="cw-msg__sender">{message.sender}</span> : null}
-      <span className="cw-msg__text">
+      {/* dir auto: a message reads in its own script's direction, whatever the page's. */}
+      {showSender ? (
+        <span className="cw-msg__sender" dir="auto">
+          {message.sender}
+        </span>
+      ) : null}
+      <span className="cw-msg__text" dir="auto">
         {message.kind === 'download' ? <DownloadLink message={message} /> : linkify(message.text)}
       </span>
-      {message.pending ? <span className="cw-msg__pending">{TEXTS.sending}</span> : null}
+      {message.time !== undefined || message.pending ? (
+        <span className="cw-msg__meta">
+          {message.time !== undefined ? (
+            <time className="cw-msg__time" dateTime={message.dateTime}>
+              {message.time}
+            </time>
+          ) : null}
+          {message.pending ? <span className="cw-msg__pending">{core.sending}</span> : null}
+        </span>
+      ) : null}
       <Failed message={message} />
     </div>
   );
@@ -104,39 +121,88 @@ function toBlocks(messages: readonly UiMessage[]): (readonly UiMessage[])[] {
   return blocks;
 }
 
-/** The transcript: a live region (role log) that keeps the newest message in view. */
+/** Within this many pixels of the end, the visitor is reading the newest messages. */
+const AT_BOTTOM_SLACK = 32;
+
+function isAtBottom(el: HTMLElement): boolean {
+  return el.scrollHeight - el.scrollTop - el.clientHeight <= AT_BOTTOM_SLACK;
+}
+
+/**
+ * The transcript: a live region (role log) that announces added messages only (aria-relevant
+ * additions: a message turning from 'Sending…' to sent is not read again). It keeps the newest
+ * message in view while the visitor is at the end; a visitor who scrolled up to read stays
+ * where they are, and a "new messages" pill takes them down. Their own message always scrolls.
+ */
 export function MessageList({ messages, typing, onScrolledChange, onRetry }: MessageListProps) {
+  const { ui, language } = useCatalogue();
   const listRef = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const drawn = useRef(messages.length);
+  const [unseen, setUnseen] = useState(0);
   const count = messages.length;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again whenever a message or the typing line arrives
-  useEffect(() => {
+  const lastIsOwn = messages.at(-1)?.kind === 'customer';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever a message or the typing line arrives
+  useLayoutEffect(() => {
     const el = listRef.current;
-    if (el) el.scrollTop = el.scrollHeight;
+    const added = count - drawn.current;
+    drawn.current = count;
+    if (!el) return;
+    if (atBottom.current || (added > 0 && lastIsOwn)) {
+      el.scrollTop = el.scrollHeight;
+      atBottom.current = true;
+      setUnseen(0);
+    } else if (added > 0) {
+      setUnseen((before) => before + added);
+    }
   }, [count, typing]);
-  const onScroll = (event: UIEvent<HTMLDivElement>) => onScrolledChange(event.currentTarget.scrollTop > 0);
+  const toEnd = () => {
+    const el = listRef.current;
+    if (!el) return;
+    el.scrollTop = el.scrollHeight;
+    atBottom.current = true;
+    setUnseen(0);
+    el.focus();
+  };
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    atBottom.current = isAtBottom(el);
+    if (atBottom.current) setUnseen(0);
+    onScrolledChange(el.scrollTop > 0);
+  };
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling transcript must be reachable by keyboard
-    <div className="cw-log" ref={listRef} onScroll={onScroll} tabIndex={0}>
-      <div role="log" aria-live="polite" aria-label="Chat messages">
-        {/* biome-ignore lint/a11y/useSemanticElements: its items are in layout blocks, which an ol may not hold */}
-        <div role="list" className="cw-log__list">
-          <RetryContext.Provider value={onRetry}>
-            {toBlocks(messages).map((block, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a block is its position in the transcript
-              <MessageBlock key={index} messages={block} />
-            ))}
-          </RetryContext.Provider>
+    <div className="cw-log-frame">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the scrolling transcript must be reachable by keyboard */}
+      <div className="cw-log" ref={listRef} onScroll={onScroll} tabIndex={0}>
+        <div role="log" aria-live="polite" aria-relevant="additions" aria-label={ui.chatMessages}>
+          {/* biome-ignore lint/a11y/useSemanticElements: its items are in layout blocks, which an ol may not hold */}
+          <div role="list" className="cw-log__list">
+            <RetryContext.Provider value={onRetry}>
+              {toBlocks(messages).map((block, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a block is its position in the transcript
+                <MessageBlock key={index} messages={block} />
+              ))}
+            </RetryContext.Provider>
+          </div>
         </div>
+        {typing ? (
+          <p className="cw-typing">
+            <span className="cw-typing__dots" aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+            {fill(ui.isTyping, language, typing)}
+          </p>
+        ) : null}
       </div>
-      {typing ? (
-        <p className="cw-typing">
-          <span className="cw-typing__dots" aria-hidden="true">
-            <span />
-            <span />
-            <span />
-          </span>
-          {`${typing} is typing`}
-        </p>
+      {unseen > 0 ? (
+        <button type="button" className="cw-pill" onClick={toEnd}>
+          {plural(ui.newMessages, unseen, language)}
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M12 5v14M6 13l6 6 6-6" />
+          </svg>
+        </button>
       ) : null}
     </div>
   );

@@ -34,6 +34,18 @@ function LabelText({ field }: { field: UiField }) {
   return <>{field.label}</>;
 }
 
+/**
+ * The visible mark of a required field, outside the label's name (screen readers hear
+ * "required" from aria-required instead of "star").
+ */
+function RequiredMark({ field }: { field: UiField }) {
+  return field.required && !field.readOnly ? (
+    <span className="cw-field__required" aria-hidden="true">
+      *
+    </span>
+  ) : null;
+}
+
 function ErrorText({ id, error }: { id: string; error?: string | undefined }) {
   return error ? (
     <p id={id} className="cw-field__error">
@@ -50,6 +62,7 @@ function CheckboxGroup({ field, idPrefix, onToggle }: FieldProps) {
     <fieldset className="cw-field cw-field--group" aria-describedby={field.error ? errorId : undefined}>
       <legend className="cw-field__label">
         <LabelText field={field} />
+        <RequiredMark field={field} />
       </legend>
       {(field.options ?? []).map((option) => (
         <label key={option.value} className="cw-check">
@@ -87,10 +100,13 @@ export function Field(props: FieldProps) {
   };
   const value = typeof field.value === 'string' ? field.value : '';
   return (
-    <div className={`cw-field${field.error ? ' cw-field--invalid' : ''}`}>
-      <label className="cw-field__label" htmlFor={id}>
-        <LabelText field={field} />
-      </label>
+    <div className={`cw-field${field.error ? ' cw-field--invalid' : ''}${field.readOnly ? ' cw-field--readonly' : ''}`}>
+      <div className="cw-field__label-row">
+        <label className="cw-field__label" htmlFor={id}>
+          <LabelText field={field} />
+        </label>
+        <RequiredMark field={field} />
+      </div>
       {field.control === 'select' ? (
         <select
           {...common}
@@ -114,6 +130,8 @@ export function Field(props: FieldProps) {
           value={value}
           placeholder={field.placeholder}
           readOnly={field.readOnly}
+          // Addresses and numbers read left to right in every language; names in their own script's direction.
+          dir={field.inputType === 'email' || field.inputType === 'tel' ? 'ltr' : 'auto'}
           autoComplete={autoCompleteOf(field.name)}
           onChange={(event) => onChange(field.name, event.target.value)}
         />

@@ -16,4 +16,7 @@ export interface UiMessage {
   failed?: { text: string; retry: boolean };
   /** Download messages: the file's URL. */
   href?: string;
+  /** When it was written, as the visitor's language shows a time, and as an ISO date for <time>. */
+  time?: string;
+  dateTime?: string;
 }

@@ -1,56 +1,71 @@
-import { buildCallbackPayload, buildForm, createFormController } from '../../core/forms/index.js';
+import { selectOffer } from '../../core/chat/selectors.js';
+import type { WidgetState } from '../../core/chat/state.js';
+import { buildCallbackPayload } from '../../core/forms/index.js';
 import { FormView } from '../components/FormView.js';
-import { configuredFields } from '../configured-fields.js';
+import { useCatalogue } from '../i18n/use-catalogue.js';
 import { useWidget } from '../use-core.js';
-import { useFormController } from '../use-form.js';
-import { visitorRegion } from '../visitor.js';
+import { useVisitorForm } from '../use-visitor-form.js';
 import { useChinaCountryData } from './PreChatPane.js';
 
 export interface CallbackPaneProps {
-  locale: string;
-  useEngagementPlaceholderData: boolean;
+  state: WidgetState;
 }
 
-/** Chat-lite: 'Request a Callback' with the consent disclaimer; the core posts it and shows the status card. */
-export function CallbackPane({ locale, useEngagementPlaceholderData }: CallbackPaneProps) {
-  const { core, doc } = useWidget();
-  const { country, chinaRegion } = visitorRegion(locale, doc);
-  const [form, snapshot] = useFormController(() => {
-    const fields = buildForm({
-      form: 'callback',
-      country,
-      chinaRegion,
-      definitions: configuredFields(core, 'callBackFormConfig'),
-    });
-    return createFormController({
-      fields,
-      country,
-      useEngagementPlaceholderData,
-      namesMaxCharCount: core.settings.namesMaxCharCount,
-      phoneMinLength: core.settings.phoneMinLength,
-      validationIdleDelay: core.settings.validationIdleDelay,
-      onSubmit: (values) => core.submitCallback(buildCallbackPayload({ fields, values, country, locale })),
-    });
-  });
+/**
+ * Chat-lite: 'Request a Callback' with the consent disclaimer; the core posts it and shows the
+ * status card. A failed (or timed-out) request keeps everything typed and offers Retry.
+ */
+export function CallbackPane({ state }: CallbackPaneProps) {
+  const { core } = useWidget();
+  const { core: coreTexts, ui } = useCatalogue();
+  const locale = state.flags.locale;
+  const { form, snapshot, country, chinaRegion } = useVisitorForm('callback', state, (values, fields) =>
+    core.submitCallback(buildCallbackPayload({ fields, values, country, locale })),
+  );
   useChinaCountryData(chinaRegion, locale, form.setCountryData);
+  const failed = state.callback.status === 'submitted' && !state.callback.ok;
+  const submit = async () => {
+    const result = await form.submit();
+    if (!result.ok) return false;
+    const outcome = core.getSnapshot().callback;
+    // Not sent: the form becomes editable again with every value kept, its button now Retry.
+    if (outcome.status === 'submitted' && !outcome.ok) form.reopen();
+    return true;
+  };
+  // A chat-lite page that offered the callback before the availability answer: chat is open now.
+  const chatNow = selectOffer(state) === 'chat' && state.views.length === 1;
   return (
-    <FormView
-      id="cw-callback"
-      description="Leave your details and we will call you back."
-      fields={snapshot.fields}
-      submitLabel="Request a Callback"
-      canSubmit={snapshot.valid}
-      busy={snapshot.submitting || snapshot.submitted}
-      onChange={form.change}
-      onToggle={form.toggle}
-      onBlur={form.blur}
-      onSubmit={() => void form.submit()}
-      footer={
-        <p className="cw-disclaimer">
-          By requesting a callback, I agree to be contacted about products and services at the number provided,
-          including by calls made with computer-assisted dialing technology. Consent is not a condition of purchase.
-        </p>
-      }
-    />
+    <>
+      {chatNow ? (
+        <div className="cw-banner" role="status">
+          <p className="cw-banner__text">{ui.chatAvailableNow}</p>
+          <button type="button" className="cw-btn cw-btn--secondary" onClick={() => core.navigate('form')}>
+            {ui.chatNow}
+          </button>
+        </div>
+      ) : null}
+      <FormView
+        id="cw-callback"
+        description={ui.callbackDescription}
+        fields={snapshot.fields}
+        submitLabel={failed ? coreTexts.retry : ui.requestCallback}
+        canSubmit={snapshot.valid}
+        busy={snapshot.submitting || snapshot.submitted || state.callback.status === 'submitting'}
+        onChange={form.change}
+        onToggle={form.toggle}
+        onBlur={form.blur}
+        onSubmit={submit}
+        footer={<p className="cw-disclaimer">{ui.callbackDisclaimer}</p>}
+        after={
+          snapshot.submitting ? (
+            <p className="cw-form__progress" role="status">
+              {ui.callbackSending}
+            </p>
+          ) : failed ? (
+            <p className="cw-form__failed">{ui.callbackNotSent}</p>
+          ) : null
+        }
+      />
+    </>
   );
 }

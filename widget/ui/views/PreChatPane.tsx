@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
-import { buildForm, createFormController, customerDetailsFromForm, fetchCountryData } from '../../core/forms/index.js';
+import { canRequestCallbackInstead } from '../../core/chat/selectors.js';
+import type { WidgetState } from '../../core/chat/state.js';
+import { customerDetailsFromForm, fetchCountryData } from '../../core/forms/index.js';
 import { FormView } from '../components/FormView.js';
-import { configuredFields } from '../configured-fields.js';
+import { WaitEstimate } from '../components/WaitEstimate.js';
+import { useCatalogue } from '../i18n/use-catalogue.js';
 import { useWidget } from '../use-core.js';
-import { useFormController } from '../use-form.js';
-import { visitorRegion } from '../visitor.js';
+import { useVisitorForm } from '../use-visitor-form.js';
 
 export interface PreChatPaneProps {
-  locale: string;
-  useEngagementPlaceholderData: boolean;
+  state: WidgetState;
   /** The chat request is on its way: the form stays visible but disabled under the loader. */
   busy: boolean;
   /** Triage topic chosen before the form, if any (requestChat intrinsics.topic). */
@@ -16,46 +17,42 @@ export interface PreChatPaneProps {
 }
 
 /** Logon mode: the pre-chat form; a valid submit starts the chat through the core. */
-export function PreChatPane({ locale, useEngagementPlaceholderData, busy, topic }: PreChatPaneProps) {
-  const { core, analytics, doc } = useWidget();
-  const { country, chinaRegion } = visitorRegion(locale, doc);
-  const [form, snapshot] = useFormController(() =>
-    createFormController({
-      fields: buildForm({
-        form: 'preChat',
-        country,
-        chinaRegion,
-        definitions: configuredFields(core, 'preEngagementConfig'),
-      }),
-      country,
-      useEngagementPlaceholderData,
-      namesMaxCharCount: core.settings.namesMaxCharCount,
-      phoneMinLength: core.settings.phoneMinLength,
-      validationIdleDelay: core.settings.validationIdleDelay,
-    }),
-  );
-  useChinaCountryData(chinaRegion, locale, form.setCountryData);
+export function PreChatPane({ state, busy, topic }: PreChatPaneProps) {
+  const { core, analytics } = useWidget();
+  const { ui } = useCatalogue();
+  const { form, snapshot, country, chinaRegion } = useVisitorForm('preChat', state);
+  useChinaCountryData(chinaRegion, state.flags.locale, form.setCountryData);
   const submit = async () => {
     const result = await form.submit();
-    if (!result.ok) return;
+    if (!result.ok) return false;
     analytics.chatEvent('start_chat_click');
     analytics.startChatClicked();
     const details = customerDetailsFromForm(result.values, country);
     core.startChat(topic ? { ...details, topic } : details);
+    return true;
   };
+  const waitMinutes = state.availability.status === 'available' ? state.availability.waitMinutes : null;
   return (
     <FormView
       id="cw-prechat"
-      heading="Chat with us"
-      description="Tell us a little about yourself and an agent will be with you shortly."
+      heading={ui.preChatHeading}
+      description={ui.preChatDescription}
+      note={waitMinutes === null ? null : <WaitEstimate minutes={waitMinutes} />}
       fields={snapshot.fields}
-      submitLabel="Start chat"
+      submitLabel={ui.startChat}
       canSubmit={snapshot.valid}
       busy={busy || snapshot.submitting}
       onChange={form.change}
       onToggle={form.toggle}
       onBlur={form.blur}
       onSubmit={submit}
+      after={
+        canRequestCallbackInstead(state) && !busy ? (
+          <button type="button" className="cw-link-btn" onClick={() => core.requestCallbackInstead()}>
+            {ui.callMeBackInstead}
+          </button>
+        ) : null
+      }
     />
   );
 }

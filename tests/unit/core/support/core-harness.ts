@@ -1,6 +1,7 @@
 /** createWidgetCore over the fake environment, with a scripted REST side. */
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { PageConfig } from '../../../../widget/core/config/page-config.js';
+import type { CoreOptions } from '../../../../widget/core/core-api.js';
 import type { WidgetEnvironment } from '../../../../widget/core/env.js';
 import { STORAGE_KEYS, type StorageKey } from '../../../../widget/core/session/storage-keys.js';
 import { createWidgetCore } from '../../../../widget/core/widget-core.js';
@@ -43,6 +44,9 @@ export function harness(
     env?: Partial<WidgetEnvironment>;
     storage?: Record<string, string>;
     callbackStatus?: number;
+    /** The callback POST answers only when this resolves (a hung service never does). */
+    callbackAnswer?: Promise<void>;
+    core?: CoreOptions;
   } = {},
 ): Harness {
   const env = testEnvironment(options.env);
@@ -64,12 +68,13 @@ export function harness(
     posts.push({ path, body });
     if (path === '/conversation/check-availability-v2') return jsonResponse(options.availability ?? availableAnswer());
     if (path === '/cua-api/forms/callback') {
+      if (options.callbackAnswer !== undefined) await options.callbackAnswer;
       const status = options.callbackStatus ?? 200;
       return status === 200 ? jsonResponse({ success: true }) : new Response('', { status });
     }
     return jsonResponse({ success: true });
   }) as typeof fetch;
-  const core = createWidgetCore(env, { ...page, ...options.page });
+  const core = createWidgetCore(env, { ...page, ...options.page }, options.core);
   return { env, core, posts };
 }
 

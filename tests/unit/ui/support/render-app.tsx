@@ -10,7 +10,11 @@ import type { WidgetCore } from '../../../../widget/core/core-api.js';
 import { createStore } from '../../../../widget/core/store/store.js';
 import { bindLauncher, createLauncher } from '../../../../widget/embed/launcher.js';
 import english from '../../../../widget/embed/launcher-texts/en.js';
+import { createWidgetRoot } from '../../../../widget/embed/widget-root.js';
 import { App } from '../../../../widget/ui/App.js';
+import type { Catalogue } from '../../../../widget/ui/i18n/catalogue.js';
+import en from '../../../../widget/ui/i18n/catalogues/i18n-en.js';
+import { CatalogueContext } from '../../../../widget/ui/i18n/use-catalogue.js';
 import { WidgetContext } from '../../../../widget/ui/use-core.js';
 
 /** A core whose state the test sets directly; every command is a spy. */
@@ -35,6 +39,13 @@ export function fakeCore(state: WidgetState, settings: WidgetSettings = resolveS
     resetViews: vi.fn(),
     dismissStatusCard: vi.fn(),
     submitCallback: vi.fn(async () => {}),
+    requestCallbackInstead: vi.fn(),
+    formShown: vi.fn(),
+    formDraft: vi.fn(() => ({})),
+    saveFormDraft: vi.fn(),
+    composerDraft: vi.fn(() => ''),
+    saveComposerDraft: vi.fn(),
+    pageShown: vi.fn(),
     dispose: vi.fn(),
   } satisfies WidgetCore;
   return { core, set: (next: WidgetState) => act(() => void store.dispatch(next)) };
@@ -44,15 +55,15 @@ let launcherRoot: HTMLElement | null = null;
 
 /**
  * Renders the whole widget over a fake core, wired as the embed wires it: the plain-DOM
- * floating button (widget/embed/launcher.ts) following the core, and the React dialog.
+ * floating button (widget/embed/launcher.ts) following the core, and the React dialog in the
+ * page's language (`catalogue`, English by default).
  * `settings` as resolveSettings(chatWidgetParams, pageOptions) would give.
  */
-export function renderApp(state: WidgetState, settings?: WidgetSettings) {
+export function renderApp(state: WidgetState, settings?: WidgetSettings, catalogue: Catalogue = en) {
   const fake = fakeCore(state, settings);
   const analytics = createAnalytics({ locale: 'en-us', chatLite: false, triage: false });
   launcherRoot?.remove();
-  const root = document.createElement('div');
-  root.className = 'cw-root';
+  const root = createWidgetRoot(document, state.flags.locale);
   document.body.append(root);
   launcherRoot = root;
   let open = () => {};
@@ -62,7 +73,9 @@ export function renderApp(state: WidgetState, settings?: WidgetSettings) {
     <WidgetContext.Provider
       value={{ core: fake.core, analytics, doc: document, focusLauncher: () => launcher.focus() }}
     >
-      <App />
+      <CatalogueContext.Provider value={catalogue}>
+        <App />
+      </CatalogueContext.Provider>
     </WidgetContext.Provider>,
   );
   return { ...fake, launcher };
