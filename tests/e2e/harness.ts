@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Frame, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type MockServer as MockChatServer, startMockServer } from '../../mock-server/index.js';
+import english from '../../widget/embed/launcher-texts/en.js';
+import { LAUNCHER_TEXT_LOADERS } from '../../widget/embed/launcher-texts.js';
 import { buildWidget } from './build-widget.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -181,12 +183,27 @@ export async function openDemo(browser: Browser, options: DemoOptions): Promise<
   };
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The button's names in every UI language ('Open chat', 'Öffnen Sie den Chat', '打开聊天', ...). */
+const LAUNCHER_NAMES = new RegExp(
+  `^(?:${[
+    english,
+    ...(await Promise.all(Object.values(LAUNCHER_TEXT_LOADERS).map((load) => load())).then((all) =>
+      all.map((m) => m.default),
+    )),
+  ]
+    .flatMap((texts) => [texts.openChat, texts.openCallback])
+    .map(escapeRegExp)
+    .join('|')})`,
+);
+
 /**
  * The floating button, found the way a visitor finds it: by its name, in the page's language
- * ('Open chat'; '打开聊天' on a zh-CN page: the button's texts come with the start chunk).
+ * (the launcher's own texts, widget/embed/launcher-texts/).
  */
 export function chatButton(page: Page | Frame): Locator {
-  return page.getByRole('button', { name: /chat|聊天/i }).and(page.locator('.cw-fab'));
+  return page.getByRole('button', { name: LAUNCHER_NAMES }).and(page.locator('.cw-fab'));
 }
 
 /**

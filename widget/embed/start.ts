@@ -109,6 +109,12 @@ export function start(
     const skeleton = createSkeleton(root, texts, () => {
       openRequest = null;
       skeleton.remove();
+      // Closed in the moment between the hand-over and React's first drawing: the core has the
+      // dialog open already, so it closes there (and the launcher, bound to the core, follows).
+      if (chat !== null) {
+        chat.core.closeDialog();
+        return;
+      }
       launcher.render(state);
       launcher.focus();
     });

@@ -5,8 +5,10 @@
  * body, and host-owned localStorage keys named as the spec names the widget's (guid,
  * contextId, initializers). Each keeps a working widget and the page's storage untouched.
  */
+
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import zhCN from '../../../widget/ui/i18n/catalogues/i18n-zh-CN.js';
 import { chromiumPerFile, fab, type Opened, PAGES_ROOT } from './support/browser.js';
 
 const openPage = chromiumPerFile();
@@ -69,7 +71,8 @@ describe('a host page in the way of the widget', () => {
     try {
       const { page } = opened;
       await fab(page).click();
-      await page.getByRole('dialog', { name: 'Question Center' }).getByLabel('Province').waitFor();
+      // The zh-CN form: 'Question Center' and 'Province' in the page's language.
+      await page.getByRole('dialog', { name: zhCN.ui.questionCenter }).getByLabel(zhCN.forms.labels.province).waitFor();
       const countryData = opened.requests.find((r) => r.url().includes('/cua-api/drive/country-data'));
       expect(countryData?.url()).toMatch(/\/cua-api\/drive\/country-data\?locale=zh_CN&additional=true$/);
     } finally {
