@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltWidget, buildWidget } from './build-widget.js';
+import { widgetBuild } from '../support/run-resources.js';
+import type { BuiltWidget } from './build-widget.js';
 import { beforeIntentFiles, filesUnder, gzipSize, isCatalogueChunk, isLanguageChunk, KIB } from './bundle-files.js';
 
 /**
@@ -16,7 +17,7 @@ import { beforeIntentFiles, filesUnder, gzipSize, isCatalogueChunk, isLanguageCh
 let built: BuiltWidget;
 let distDir = '';
 beforeAll(async () => {
-  built = await buildWidget();
+  built = await widgetBuild();
   distDir = built.dir;
 });
 afterAll(() => built?.remove());

@@ -13,7 +13,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSync } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltWidget, buildWidget } from './build-widget.js';
+import { widgetBuild } from '../support/run-resources.js';
+import type { BuiltWidget } from './build-widget.js';
 import { filesUnder, vendorOf } from './bundle-files.js';
 
 type Node = { type: string; start: number; end: number; [key: string]: unknown };
@@ -109,7 +110,7 @@ function forInLoops(code: string, file: string): { text: string; guarded: boolea
 
 let built: BuiltWidget;
 beforeAll(async () => {
-  built = await buildWidget();
+  built = await widgetBuild();
 });
 afterAll(() => built?.remove());
 

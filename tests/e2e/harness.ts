@@ -11,6 +11,8 @@ import { afterAll, beforeAll } from 'vitest';
 import { type MockServer as MockChatServer, startMockServer } from '../../mock-server/index.js';
 import english from '../../widget/embed/launcher-texts/en.js';
 import { LAUNCHER_TEXT_LOADERS } from '../../widget/embed/launcher-texts.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
+import { connectToRunBrowser, runResources } from '../support/run-resources.js';
 import { buildWidget } from './build-widget.js';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -18,22 +20,12 @@ const SCREENSHOTS = join(ROOT, 'test-results/screenshots');
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export { CHROMIUM_ARGS };
 
-/** The widget built from this working tree for this test file (see build-widget.ts). */
+/** The widget built from this working tree for this run (see build-widget.ts). */
 let widgetRoot: string | undefined;
 
-/**
- * Builds the widget, then launches the system Chromium; the build is removed when the
- * browser closes. One per test file.
- */
+/** The run's Chromium and widget build (see launchWithWidget), for a file of demo pages. */
 export async function launchBrowser(): Promise<Browser> {
   const launched = await launchWithWidget();
   widgetRoot = launched.widgetRoot;
@@ -41,15 +33,17 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * The widget built from this working tree into a folder of its own, and the system Chromium
- * (extra flags allowed); the folder is removed when the browser closes.
+ * The widget built from this working tree and the system Chromium. Inside `npm test` both are
+ * the run's (tests/support/global-setup.ts): the browser is a connection to the one Chromium
+ * the run started, and closing it leaves that to the other files. Outside a test run (the
+ * benchmarks) the widget is built into a folder of its own and a Chromium launched (extra
+ * flags allowed), both gone when the browser closes.
  */
 export async function launchWithWidget(extraArgs: string[] = []): Promise<{ browser: Browser; widgetRoot: string }> {
+  const shared = extraArgs.length === 0 ? runResources() : null;
+  if (shared !== null) return { browser: await connectToRunBrowser(shared), widgetRoot: shared.widgetRoot };
   const built = await buildWidget();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, ...extraArgs],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
   browser.on('disconnected', () => built.remove());
   return { browser, widgetRoot: built.dir };
 }

@@ -13,7 +13,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { startMockServer } from '../../../mock-server/index.js';
-import { CHROMIUM_ARGS } from '../../e2e/harness.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../support/chromium.js';
 import { median } from './page-tools.js';
 
 interface LighthouseResult {
@@ -77,7 +77,7 @@ export async function lighthouseBench(
   const { lighthouse, launcher, version } = await loadLighthouse();
   const server = await startMockServer({ scenario: 'happy-path', port: 0, host: '127.0.0.1', speed: 10, widgetRoot });
   const chrome = await launcher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   const withWidget: PageFigures[] = [];
