@@ -169,18 +169,20 @@ ${steps}`,
     const other = await TestClient.connect(served.socketUrl);
     await attacker.requestChat();
     await other.requestChat();
-    const quiet: number[] = [];
-    for (let i = 0; i < 10; i++) quiet.push(await pong(other));
-    const hostile: number[] = [];
+    // In pairs, a quiet pong then one behind a hostile message, so both halves of a pair see the
+    // same machine (other test files run beside this one): the delay is the median extra time.
+    const extra: number[] = [];
     for (let i = 0; i < 20; i++) {
+      const quiet = await pong(other);
       // 30,000 characters: RE2 looks at the first 4,096, with 298 instructions.
       attacker.send(frames.newMessage(`${'a'.repeat(29_999)}b`));
-      hostile.push(await pong(other));
+      extra.push((await pong(other)) - quiet);
     }
-    const delay = spread(hostile).median - spread(quiet).median;
-    expect(delay, `pongs after a hostile message: ${hostile.map((ms) => ms.toFixed(1)).join(', ')} ms`).toBeLessThan(
-      50,
-    );
+    const delay = spread(extra).median;
+    expect(
+      delay,
+      `extra ms of a pong behind a hostile message: ${extra.map((ms) => ms.toFixed(1)).join(', ')}`,
+    ).toBeLessThan(50);
     // Matched on its first 4,096 characters, all "a": the rule answers.
     await attacker.next(said('ends in a'));
     await expectAnswering(served);
@@ -313,7 +315,8 @@ describe('item 10: a scenario file that is a FIFO', () => {
     const served: ServedChild = await serveChild(['--scenario', file, '--watch']);
     renameSync(fifo('replacement.fifo'), file);
     await outputMatching(served, /watched-fifo\.yaml changed but does not load/);
-    expect(served.output()).toMatch(/it is not a regular file/);
+    // The reason follows on the next line, which may arrive in a later chunk.
+    await outputMatching(served, /it is not a regular file/);
     await expectAnswering(served);
     const client = await TestClient.connect(served.socketUrl);
     await client.requestChat();
