@@ -1,5 +1,5 @@
 /**
- * A scenario as the runner uses it: the YAML file (see specs/scenario.schema.json) with
+ * A scenario as the runner uses it: the YAML file (see generated/scenario.schema.json) with
  * durations in seconds and every step remembering the file:line it was declared at.
  */
 import type { ClientBody, ParticipantType, ServerFrame } from '../../generated/chat-socket.js';
