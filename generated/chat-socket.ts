@@ -578,6 +578,10 @@ export const NOTIFICATION_METHODS = [
   "pong",
   "newAgentFileTransfer",
 ] as const satisfies readonly NotificationMethod[];
+/** Whether a value (from the wire, a capture, a scenario) is a client method of the contract. */
+export function isClientMethod(value: unknown): value is ClientMethod {
+  return (CLIENT_METHODS as readonly unknown[]).includes(value);
+}
 /** Every ParticipantType value, in the order of the spec. */
 export const PARTICIPANT_TYPE_VALUES = [
   "active_participant",

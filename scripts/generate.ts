@@ -180,6 +180,10 @@ export type NotificationFrameOf<M extends NotificationMethod> = Omit<Notificatio
 export const CLIENT_METHODS = ${list(facts.clientMethods)} as const satisfies readonly ClientMethod[];
 /** Every notification method, in the order of the spec. */
 export const NOTIFICATION_METHODS = ${list(facts.notificationMethods)} as const satisfies readonly NotificationMethod[];
+/** Whether a value (from the wire, a capture, a scenario) is a client method of the contract. */
+export function isClientMethod(value: unknown): value is ClientMethod {
+  return (CLIENT_METHODS as readonly unknown[]).includes(value);
+}
 ${enums}`;
 }
 

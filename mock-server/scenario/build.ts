@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { ClientMethod } from '../../generated/chat-socket.js';
 import { parseDuration } from '../clock.js';
 import { insideRoot } from '../inside-root.js';
 import { didYouMean } from './explain.js';
@@ -12,7 +13,6 @@ import { builtInFileDir, type ParsedSource } from './source.js';
 import type {
   Agent,
   AvailabilityAnswer,
-  ClientMethod,
   Matchers,
   RuleEnd,
   ScenarioFile,
@@ -258,6 +258,10 @@ function buildStepKind(raw: Raw, pointer: string, at: string, ctx: StepContext):
         steps: buildSteps(c.steps, `${pointer}/branch/${i}/steps`, ctx),
       })),
     };
+  }
+  if (!('rule' in raw)) {
+    // The schema's step anyOf admits only the keys above: one it gained that this does not build.
+    throw new TypeError(`${pointer}: the mock builds no step from ${Object.keys(raw).join(', ') || 'an empty map'}`);
   }
   const rule = raw.rule;
   return {
