@@ -22,7 +22,7 @@ export interface CaptureWriter {
 }
 
 /** One capture line (without its line end). */
-export function captureLine(direction: CaptureDirection, seen: Seen, time: Date): string {
+function captureLine(direction: CaptureDirection, seen: Seen, time: Date): string {
   const at = time.toISOString();
   switch (seen.kind) {
     case 'binary':

@@ -105,7 +105,7 @@ export function buildSubmission(raw: Raw | undefined, what: string): SubmissionA
 }
 
 /** The options a `session:` block sets (and only those: a session step changes just them). */
-export function buildSessionChanges(raw: Raw | undefined): Partial<SessionOptions> {
+function buildSessionChanges(raw: Raw | undefined): Partial<SessionOptions> {
   const options: Partial<SessionOptions> = {};
   if (raw?.acknowledge !== undefined) options.acknowledge = raw.acknowledge as ClientMethod[];
   if (raw?.pingAnswer !== undefined) options.pingAnswer = raw.pingAnswer;

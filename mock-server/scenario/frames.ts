@@ -32,7 +32,7 @@ export function acknowledgement(method: ClientMethod): AcknowledgementFrame {
   return { apiVersion: '1.0', type: 'acknowledgement', body: { method } };
 }
 
-export function newParticipant(agent: Agent, role: ParticipantType, roster: Participant[]): NotificationFrame {
+function newParticipant(agent: Agent, role: ParticipantType, roster: Participant[]): NotificationFrame {
   const others = roster.filter((p) => p.id !== agent.id);
   roster.splice(0, roster.length, ...others, { id: agent.id, name: agent.name, type: role });
   return notification({
@@ -45,7 +45,7 @@ export function newParticipant(agent: Agent, role: ParticipantType, roster: Part
   });
 }
 
-export function participantLeave(
+function participantLeave(
   agent: Agent,
   roster: Participant[],
   reason: LeaveReason | undefined,
@@ -63,7 +63,7 @@ export function participantLeave(
   });
 }
 
-export function agentMessage(
+function agentMessage(
   agent: Agent,
   text: string | undefined,
   widget: NewMessageNotificationData | undefined,
@@ -82,7 +82,7 @@ export function agentTyping(agent: Agent, isTyping: boolean): NotificationFrame 
   return notification({ method: 'isTyping', agentId: agent.id, isTyping });
 }
 
-export function fileTransfer(agent: Agent, file: ScenarioFile, workRequestId: string): NotificationFrame {
+function fileTransfer(agent: Agent, file: ScenarioFile, workRequestId: string): NotificationFrame {
   return notification({
     method: 'newAgentFileTransfer',
     agentName: agent.name,
@@ -114,7 +114,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A notification a scenario wrote, with the session identifiers it leaves out filled in. */
-export function stampSession(frame: unknown, values: TemplateValues): unknown {
+function stampSession(frame: unknown, values: TemplateValues): unknown {
   const body = isObject(frame) ? frame.body : undefined;
   if (!isObject(frame) || frame.type !== 'notification' || !isObject(body)) return frame;
   const method = body.method;

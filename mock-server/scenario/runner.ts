@@ -90,7 +90,7 @@ export interface RunnerPosition {
 /** Client frames kept for a later expect step; older ones fall off. */
 const INBOX_LIMIT = 32;
 /** Rule answers waiting their turn; a client flooding a rule with a slow answer gets no more. */
-export const RULE_QUEUE_LIMIT = 100;
+const RULE_QUEUE_LIMIT = 100;
 
 /**
  * Per client method: whether only the scenario answers it, so that nothing answering it is worth

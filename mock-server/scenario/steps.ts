@@ -7,7 +7,7 @@ import { assertNever } from '../../contract/assert-never.js';
 import type { Step } from './types.js';
 
 /** The step lists a step holds, in order. */
-export function nestedSteps(step: Step): Step[][] {
+function nestedSteps(step: Step): Step[][] {
   switch (step.kind) {
     case 'branch':
       return step.cases.map((c) => c.steps);

@@ -14,7 +14,7 @@ const YAML = 'application/yaml; charset=utf-8';
 const JSON_TYPE = 'application/schema+json; charset=utf-8';
 
 /** URL name under /__mock/contract/ → file in the package, and what it is. */
-export const CONTRACT_DOCUMENTS: Record<string, { file: string; type: string; what: string }> = {
+const CONTRACT_DOCUMENTS: Record<string, { file: string; type: string; what: string }> = {
   'chat-socket.asyncapi.yaml': {
     file: 'specs/chat-socket.asyncapi.yaml',
     type: YAML,

@@ -81,11 +81,11 @@ export interface SessionDeps {
 }
 
 /** Transcript entries kept per session; the oldest fall off beyond this. */
-export const TRANSCRIPT_LIMIT = 1000;
+const TRANSCRIPT_LIMIT = 1000;
 /** Transcript bytes (as JSON) kept per session; the oldest entries fall off beyond this. */
-export const TRANSCRIPT_BYTES = 1024 * 1024;
+const TRANSCRIPT_BYTES = 1024 * 1024;
 /** Frames kept per direction per session for the verification API; the oldest fall off. */
-export const RECORDED_FRAMES = 500;
+const RECORDED_FRAMES = 500;
 /** Bytes (as JSON) of the frames kept per direction per session for the verification API. */
 export const JOURNAL_BYTES = 256 * 1024;
 

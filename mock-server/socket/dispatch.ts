@@ -13,10 +13,10 @@ import type { Connection } from './connection.js';
 import type { SocketContext } from './context.js';
 
 export const CHAT_NOT_STARTED = 'Invalid message: Chat not started';
-export const CHAT_ALREADY_STARTED = 'Invalid message: Chat already started';
+const CHAT_ALREADY_STARTED = 'Invalid message: Chat already started';
 /** The error code of a requestChat refused because the server holds --max-sessions live chats. */
-export const TOO_MANY_SESSIONS_CODE = 429;
-export const tooManySessions = (limit: number) =>
+const TOO_MANY_SESSIONS_CODE = 429;
+const tooManySessions = (limit: number) =>
   `Too many chat sessions: this mock holds at most ${limit} (mock-chat serve --max-sessions)`;
 /** The error code of a refused renewChat (any code but 1 ends the session in the widget). */
 export const RENEW_REFUSED_CODE = 2;

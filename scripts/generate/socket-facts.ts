@@ -111,7 +111,7 @@ export function socketFacts(doc: Record<string, unknown>): SocketFacts {
 }
 
 /** A derived list by the name of the generated type it types: ClientMethod, NotificationMethod, or an enum schema. */
-export function factList(facts: SocketFacts, name: string): string[] | undefined {
+function factList(facts: SocketFacts, name: string): string[] | undefined {
   if (name === 'ClientMethod') return facts.clientMethods;
   if (name === 'NotificationMethod') return facts.notificationMethods;
   return Object.hasOwn(facts.enums, name) ? facts.enums[name] : undefined;
