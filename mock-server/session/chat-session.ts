@@ -6,6 +6,8 @@
  * half-open), and the frames it received and sent, for the verification API. A renewChat
  * moves it to a new socket; the conversation keeps playing.
  */
+
+import { assertNever } from '../../contract/assert-never.js';
 import type { ClientFrame, NewMessageNotificationBody, Participant, ServerFrame } from '../../generated/chat-socket.js';
 import { Timers } from '../clock.js';
 import type { Random } from '../random.js';
@@ -266,17 +268,29 @@ export class ChatSession {
   /** A contract-checked client frame that belongs to this chat. */
   receive(frame: ClientFrame): void {
     const body = frame.body;
-    if (body.method === 'requestChat') this.customerName = String(body.intrinsics?.name ?? '');
-    if (body.method === 'newMessage') {
-      // The tolerant profile and warn mode let frames through with fields missing or of any type.
-      this.lastMessage = String(body.message ?? '');
-      this.#remember({
-        timestamp: this.#deps.now(),
-        senderType: 'customer',
-        type: 'text',
-        displayName: this.customerName,
-        message: this.lastMessage,
-      });
+    // The tolerant profile and warn mode let frames through with fields missing or of any type.
+    switch (body.method) {
+      case 'requestChat':
+        this.customerName = String(body.intrinsics?.name ?? '');
+        break;
+      case 'newMessage':
+        this.lastMessage = String(body.message ?? '');
+        this.#remember({
+          timestamp: this.#deps.now(),
+          senderType: 'customer',
+          type: 'text',
+          displayName: this.customerName,
+          message: this.lastMessage,
+        });
+        break;
+      // Nothing the session keeps.
+      case 'renewChat':
+      case 'isTyping':
+      case 'ping':
+      case 'closeConversation':
+        break;
+      default:
+        assertNever(body, 'client method');
     }
     this.runner.deliver(frame);
     this.#deps.changed();
