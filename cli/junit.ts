@@ -12,7 +12,7 @@
 import { printable } from '../mock-server/printable.js';
 import type { CheckReport, FileReport, FrameProblem } from './check/report.js';
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return (
     text
       .replace(/&/g, '&amp;')

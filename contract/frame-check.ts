@@ -77,10 +77,6 @@ export function checkServerFrame(value: unknown): CheckResult<ServerFrame> {
   return check(validateServerFrame, value);
 }
 
-export function checkFrame(direction: FrameDirection, value: unknown): CheckResult<ClientFrame | ServerFrame> {
-  return direction === 'client' ? checkClientFrame(value) : checkServerFrame(value);
-}
-
 /** "/body/guid must be integer; /body/x is not allowed..." for logs and error frames. */
 export function formatViolations(violations: readonly Violation[]): string {
   return violations.map((v) => `${v.pointer || '/'} ${v.problem}`).join('; ');

@@ -53,7 +53,7 @@ function describe(error: GeneratedValidationError): Violation {
 const INDEX = /^(?:0|[1-9][0-9]*)$/;
 
 /** JSON pointers in document order: token by token, array indexes as numbers (/2 before /10). */
-export function comparePointers(a: string, b: string): number {
+function comparePointers(a: string, b: string): number {
   const x = a.split('/');
   const y = b.split('/');
   for (let i = 0; i < Math.min(x.length, y.length); i++) {
@@ -67,7 +67,7 @@ export function comparePointers(a: string, b: string): number {
 }
 
 /** Every problem of a value, once each, in pointer order. */
-export function allViolations(validate: GeneratedValidator<unknown>, value: unknown): Violation[] {
+function allViolations(validate: GeneratedValidator<unknown>, value: unknown): Violation[] {
   if (validate(value)) return [];
   const errors = validate.errors ?? [];
   // ajv reports an if/then failure twice (the branch and the `if`); the branch says more.

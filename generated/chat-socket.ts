@@ -544,33 +544,68 @@ export interface ErrorBody {
   errorMessage: string;
 }
 
+/** A client frame's body.method. */
+export type ClientMethod = ClientBody['method'];
+/** A notification's body.method. */
+export type NotificationMethod = NotificationBody['method'];
 /** The client frame whose body has the given method. */
-export type ClientFrameOf<M extends ClientBody['method']> = Omit<ClientFrame, 'body'> & {
+export type ClientFrameOf<M extends ClientMethod> = Omit<ClientFrame, 'body'> & {
   body: Extract<ClientBody, { method: M }>;
 };
 /** The notification frame whose body has the given method. */
-export type NotificationFrameOf<M extends NotificationBody['method']> = Omit<NotificationFrame, 'body'> & {
+export type NotificationFrameOf<M extends NotificationMethod> = Omit<NotificationFrame, 'body'> & {
   body: Extract<NotificationBody, { method: M }>;
 };
 /** Every client method, in the order of the spec. */
 export const CLIENT_METHODS = [
-  'requestChat',
-  'renewChat',
-  'newMessage',
-  'isTyping',
-  'ping',
-  'closeConversation',
-] as const satisfies readonly ClientBody['method'][];
+  "requestChat",
+  "renewChat",
+  "newMessage",
+  "isTyping",
+  "ping",
+  "closeConversation",
+] as const satisfies readonly ClientMethod[];
 /** Every notification method, in the order of the spec. */
 export const NOTIFICATION_METHODS = [
-  'requestChat',
-  'routeCancel',
-  'newParticipant',
-  'isTyping',
-  'newMessage',
-  'closeConversation',
-  'participantLeave',
-  'ping',
-  'pong',
-  'newAgentFileTransfer',
-] as const satisfies readonly NotificationBody['method'][];
+  "requestChat",
+  "routeCancel",
+  "newParticipant",
+  "isTyping",
+  "newMessage",
+  "closeConversation",
+  "participantLeave",
+  "ping",
+  "pong",
+  "newAgentFileTransfer",
+] as const satisfies readonly NotificationMethod[];
+/** Whether a value (from the wire, a capture, a scenario) is a client method of the contract. */
+export function isClientMethod(value: unknown): value is ClientMethod {
+  return (CLIENT_METHODS as readonly unknown[]).includes(value);
+}
+/** Every ParticipantType value, in the order of the spec. */
+export const PARTICIPANT_TYPE_VALUES = [
+  "active_participant",
+  "passive_participant",
+  "supervisor_observe",
+  "supervisor_barge",
+] as const satisfies readonly ParticipantType[];
+/** Every SenderType value, in the order of the spec. */
+export const SENDER_TYPE_VALUES = [
+  "customer",
+  "live_agent",
+  "bot",
+  "other",
+] as const satisfies readonly SenderType[];
+/** Every LeaveReason value, in the order of the spec. */
+export const LEAVE_REASON_VALUES = [
+  "transfer",
+  "requeue",
+  "escalate",
+  "transfer_to_user",
+  "other",
+] as const satisfies readonly LeaveReason[];
+/** Every MessageType value, in the order of the spec. */
+export const MESSAGE_TYPE_VALUES = [
+  "text",
+  "widget",
+] as const satisfies readonly MessageType[];

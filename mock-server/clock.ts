@@ -9,7 +9,7 @@
  */
 
 /** The longest delay setTimeout honours (2^31 - 1 ms); anything longer means never. */
-export const LONGEST_TIMER_MS = 2 ** 31 - 1;
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 export class Timers {
   readonly #speed: number;

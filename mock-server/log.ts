@@ -65,7 +65,7 @@ function shortValue(value: unknown): string {
  * of a frame (`unparsed`: the text of a client frame that was not JSON). Everything here comes from a client or an `unchecked` scenario frame, so nothing
  * is assumed about types (`{"type": {"toString": 1}}` must not throw).
  */
-export function describeFrame(frame: unknown, unparsed = false): string {
+function describeFrame(frame: unknown, unparsed = false): string {
   if (unparsed) return 'not JSON';
   if (frame === null || typeof frame !== 'object')
     return `${shortValue(frame)} (not a frame: a frame is a JSON object)`;
@@ -85,7 +85,7 @@ export function describeFrame(frame: unknown, unparsed = false): string {
 }
 
 /** JSON of a log or capture record; the raw text in place of a frame JSON cannot write again. */
-export function serialise(record: Record<string, unknown>, raw: string | undefined): string {
+function serialise(record: Record<string, unknown>, raw: string | undefined): string {
   try {
     return inertJson(JSON.stringify(record));
   } catch {

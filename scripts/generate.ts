@@ -9,6 +9,9 @@
  *                             -> generated/chat-socket.validators.js (+ .d.ts; ajv standalone, no eval)
  *   widget-http.openapi.yaml  -> generated/widget-http.ts            (openapi-typescript paths)
  *                             -> generated/widget-http.validators.js (+ .d.ts; request/response bodies)
+ *   scenario.schema.json      -> generated/scenario.schema.json      (method lists and enums filled in
+ *                                                                     from the AsyncAPI document)
+ *                             -> generated/scenario.validators.js    (+ .d.ts; ajv standalone)
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,6 +27,7 @@ import {
   profileOf,
   stripValidationOnlyKeywords,
 } from './generate/json-schema.js';
+import { fillScenarioEnums, type SocketFacts, socketFacts } from './generate/socket-facts.js';
 import { standaloneValidators } from './generate/validators.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -55,8 +59,7 @@ async function emit(name: string, text: string): Promise<void> {
   await writeFile(path.join(outDir, name), text);
 }
 
-async function generateChatSocket(): Promise<void> {
-  const doc = await readYaml(ASYNCAPI);
+async function generateChatSocket(doc: Record<string, unknown>, facts: SocketFacts): Promise<void> {
   const both = asyncapiSchemasToJsonSchema(doc);
   const schema = profileOf(both, 'strict');
   const tolerant = profileOf(both, 'tolerant');
@@ -73,7 +76,7 @@ async function generateChatSocket(): Promise<void> {
   });
   await emit(
     'chat-socket.ts',
-    `${header(ASYNCAPI)}/* Frame types: narrow with switch (frame.type) and switch (frame.body.method). */\n\n${types}${methodHelpers()}`,
+    `${header(ASYNCAPI)}/* Frame types: narrow with switch (frame.type) and switch (frame.body.method). */\n\n${types}${methodHelpers(facts)}`,
   );
 
   const validators = standaloneValidators(schema, 'draft-07', {
@@ -142,40 +145,46 @@ function prefixedDefs(tolerant: Record<string, unknown>): Record<string, unknown
   );
 }
 
-/** Helper types that name one frame by its method, so callers never hand-write frame shapes. */
-function methodHelpers(): string {
+const list = (values: readonly string[]) => `[\n${values.map((v) => `  ${JSON.stringify(v)},\n`).join('')}]`;
+
+/** ParticipantType -> PARTICIPANT_TYPE_VALUES. */
+const valuesName = (type: string) => `${type.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_VALUES`;
+
+/**
+ * Helper types that name one frame by its method, and the method lists and enum values as
+ * constants, all read from the AsyncAPI document (see generate/socket-facts.ts), so callers never
+ * hand-write frame shapes or lists.
+ */
+function methodHelpers(facts: SocketFacts): string {
+  const enums = Object.entries(facts.enums)
+    .map(
+      ([type, values]) => `/** Every ${type} value, in the order of the spec. */
+export const ${valuesName(type)} = ${list(values)} as const satisfies readonly ${type}[];
+`,
+    )
+    .join('');
   return `
+/** A client frame's body.method. */
+export type ClientMethod = ClientBody['method'];
+/** A notification's body.method. */
+export type NotificationMethod = NotificationBody['method'];
 /** The client frame whose body has the given method. */
-export type ClientFrameOf<M extends ClientBody['method']> = Omit<ClientFrame, 'body'> & {
+export type ClientFrameOf<M extends ClientMethod> = Omit<ClientFrame, 'body'> & {
   body: Extract<ClientBody, { method: M }>;
 };
 /** The notification frame whose body has the given method. */
-export type NotificationFrameOf<M extends NotificationBody['method']> = Omit<NotificationFrame, 'body'> & {
+export type NotificationFrameOf<M extends NotificationMethod> = Omit<NotificationFrame, 'body'> & {
   body: Extract<NotificationBody, { method: M }>;
 };
 /** Every client method, in the order of the spec. */
-export const CLIENT_METHODS = [
-  'requestChat',
-  'renewChat',
-  'newMessage',
-  'isTyping',
-  'ping',
-  'closeConversation',
-] as const satisfies readonly ClientBody['method'][];
+export const CLIENT_METHODS = ${list(facts.clientMethods)} as const satisfies readonly ClientMethod[];
 /** Every notification method, in the order of the spec. */
-export const NOTIFICATION_METHODS = [
-  'requestChat',
-  'routeCancel',
-  'newParticipant',
-  'isTyping',
-  'newMessage',
-  'closeConversation',
-  'participantLeave',
-  'ping',
-  'pong',
-  'newAgentFileTransfer',
-] as const satisfies readonly NotificationBody['method'][];
-`;
+export const NOTIFICATION_METHODS = ${list(facts.notificationMethods)} as const satisfies readonly NotificationMethod[];
+/** Whether a value (from the wire, a capture, a scenario) is a client method of the contract. */
+export function isClientMethod(value: unknown): value is ClientMethod {
+  return (CLIENT_METHODS as readonly unknown[]).includes(value);
+}
+${enums}`;
 }
 
 async function generateWidgetHttp(): Promise<void> {
@@ -209,22 +218,28 @@ export declare const validateLeadRequest: GeneratedValidator<Schemas['LeadReques
 }
 
 /**
- * The scenario file schema as a standalone validator too: mock-chat validates every scenario it
- * loads, and compiling the schema at start-up took about 150 ms of the CLI's start. Every error,
- * with the failing schema, so mock-server/scenario/explain.ts can say it in a QA engineer's words.
+ * The scenario file schema, with the lists it shares with the AsyncAPI document (the methods a
+ * step expects or sends, participant roles, sender types, leave reasons) filled in from it:
+ * generated/scenario.schema.json, for editors and the package. And the same schema as a
+ * standalone validator: mock-chat validates every scenario it loads, and compiling the schema
+ * at start-up took about 150 ms of the CLI's start. Every error, with the failing schema, so
+ * mock-server/scenario/explain.ts can say it in a QA engineer's words.
  */
-async function generateScenarioValidator(): Promise<void> {
-  const schema = JSON.parse(await readFile(path.join(root, SCENARIO_SCHEMA), 'utf8')) as Record<string, unknown>;
+async function generateScenarioSchema(facts: SocketFacts): Promise<void> {
+  const source = JSON.parse(await readFile(path.join(root, SCENARIO_SCHEMA), 'utf8')) as Record<string, unknown>;
+  const { $comment: _howFilled, ...rest } = fillScenarioEnums(source, facts) as Record<string, unknown>;
+  const specs = `${SCENARIO_SCHEMA} and ${ASYNCAPI}`;
+  await emit('scenario.schema.json', jsonWithHeader(specs, rest));
   const code = standaloneValidators(
-    schema,
+    rest,
     'draft-07',
     { validateScenario: '' },
     { allErrors: true, verbose: true, strict: false },
   );
-  await emit('scenario.validators.js', `${header(SCENARIO_SCHEMA)}${code}`);
+  await emit('scenario.validators.js', `${header(specs)}${code}`);
   await emit(
     'scenario.validators.d.ts',
-    `${header(SCENARIO_SCHEMA)}import type { GeneratedValidator } from './validator.js';
+    `${header(specs)}import type { GeneratedValidator } from './validator.js';
 
 /** Validates a scenario file's data (every error, verbose: each carries parentSchema). */
 export declare const validateScenario: GeneratedValidator<unknown>;
@@ -257,7 +272,9 @@ export interface GeneratedValidator<T> {
 
 await mkdir(outDir, { recursive: true });
 await generateValidatorType();
-await generateChatSocket();
+const asyncapiDoc = await readYaml(ASYNCAPI);
+const facts = socketFacts(asyncapiDoc);
+await generateChatSocket(asyncapiDoc, facts);
 await generateWidgetHttp();
-await generateScenarioValidator();
+await generateScenarioSchema(facts);
 console.log(`generated/ written to ${path.relative(process.cwd(), outDir) || '.'}`);

@@ -45,7 +45,7 @@ export interface CheckReport {
 }
 
 /** The method a frame is about, for grouping: body.method, "error", or "?". */
-export function methodOf(frame: unknown): string {
+function methodOf(frame: unknown): string {
   const f = frame as { type?: unknown; body?: { method?: unknown } } | null;
   if (typeof f !== 'object' || f === null) return '?';
   if (f.type === 'error') return 'error';

@@ -93,14 +93,14 @@ const PROVINCES: [string, string, [string, string][]][] = [
   ],
 ];
 
-export const CHINA_COUNTRY_DATA: CountryData = {
+const CHINA_COUNTRY_DATA: CountryData = {
   provinceList: PROVINCES.map(([value, label]) => ({ value, label })),
   cityList: Object.fromEntries(
     PROVINCES.map(([value, , cities]) => [value, cities.map(([city, label]) => ({ value: city, label }))]),
   ),
 };
 
-export const EMPTY_COUNTRY_DATA: CountryData = { provinceList: [], cityList: {} };
+const EMPTY_COUNTRY_DATA: CountryData = { provinceList: [], cityList: {} };
 
 /** The country data for a locale like zh_CN or zh-CN; other locales get empty lists. */
 export function countryDataFor(locale: string): CountryData {

@@ -5,6 +5,7 @@
  * what was actually on the wire instead of checking a stand-in.
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
+import { assertNever } from '../../contract/assert-never.js';
 
 export type CaptureDirection = 'client' | 'server';
 
@@ -21,17 +22,23 @@ export interface CaptureWriter {
 }
 
 /** One capture line (without its line end). */
-export function captureLine(direction: CaptureDirection, seen: Seen, time: Date): string {
+function captureLine(direction: CaptureDirection, seen: Seen, time: Date): string {
   const at = time.toISOString();
-  if (seen.kind === 'binary') return JSON.stringify({ direction, binary: seen.bytes.toString('base64'), time: at });
-  if (seen.kind === 'json') {
-    try {
-      return JSON.stringify({ direction, frame: seen.frame, time: at });
-    } catch {
-      // Nested too deep to write again: the text it came as says the same.
-    }
+  switch (seen.kind) {
+    case 'binary':
+      return JSON.stringify({ direction, binary: seen.bytes.toString('base64'), time: at });
+    case 'json':
+      try {
+        return JSON.stringify({ direction, frame: seen.frame, time: at });
+      } catch {
+        // Nested too deep to write again: the text it came as says the same.
+        return JSON.stringify({ direction, text: seen.text, time: at });
+      }
+    case 'text':
+      return JSON.stringify({ direction, text: seen.text, time: at });
+    default:
+      return assertNever(seen, 'proxied frame');
   }
-  return JSON.stringify({ direction, text: seen.text, time: at });
 }
 
 export function createCaptureWriter(file: string, onError: (message: string) => void): CaptureWriter {

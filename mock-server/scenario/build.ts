@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import type { ClientMethod } from '../../generated/chat-socket.js';
 import { parseDuration } from '../clock.js';
 import { insideRoot } from '../inside-root.js';
 import { didYouMean } from './explain.js';
@@ -12,7 +13,6 @@ import { builtInFileDir, type ParsedSource } from './source.js';
 import type {
   Agent,
   AvailabilityAnswer,
-  ClientMethod,
   Matchers,
   RuleEnd,
   ScenarioFile,
@@ -105,7 +105,7 @@ export function buildSubmission(raw: Raw | undefined, what: string): SubmissionA
 }
 
 /** The options a `session:` block sets (and only those: a session step changes just them). */
-export function buildSessionChanges(raw: Raw | undefined): Partial<SessionOptions> {
+function buildSessionChanges(raw: Raw | undefined): Partial<SessionOptions> {
   const options: Partial<SessionOptions> = {};
   if (raw?.acknowledge !== undefined) options.acknowledge = raw.acknowledge as ClientMethod[];
   if (raw?.pingAnswer !== undefined) options.pingAnswer = raw.pingAnswer;
@@ -258,6 +258,10 @@ function buildStepKind(raw: Raw, pointer: string, at: string, ctx: StepContext):
         steps: buildSteps(c.steps, `${pointer}/branch/${i}/steps`, ctx),
       })),
     };
+  }
+  if (!('rule' in raw)) {
+    // The schema's step anyOf admits only the keys above: one it gained that this does not build.
+    throw new TypeError(`${pointer}: the mock builds no step from ${Object.keys(raw).join(', ') || 'an empty map'}`);
   }
   const rule = raw.rule;
   return {

@@ -5,11 +5,14 @@
  * that would never wait). A step marked `unchecked: true` is a deliberate violation and is
  * not checked. Steps the schema already refused are skipped.
  */
+
+import { assertNever } from '../../contract/assert-never.js';
 import type { Participant } from '../../generated/chat-socket.js';
 import { validateServerFrame } from '../../generated/chat-socket.validators.js';
 import { explain } from './explain.js';
 import { framesOfStep } from './frames.js';
 import type { Problems, Raw } from './problems.js';
+import { allSteps } from './steps.js';
 import { SAMPLE_VALUES, TEMPLATE_NAMES, unknownTemplates } from './template.js';
 import type { Step } from './types.js';
 
@@ -69,35 +72,55 @@ export function checkStepFrames(
         if (step.unchecked) return;
         for (const frame of framesOfStep(step, roster, SAMPLE_VALUES)) checkFrame(frame, raw, at, problems);
         return;
-      default:
+      // Frames built from the contract's types, checked all the same: templates fill their fields.
+      case 'join':
+      case 'leave':
+      case 'say':
+      case 'typing':
+      case 'share':
         for (const frame of framesOfStep(step, roster, SAMPLE_VALUES)) checkFrame(frame, raw, at, problems);
+        return;
+      case 'wait':
+      case 'close':
+      case 'drop':
+      case 'halfOpen':
+      case 'session':
+      case 'refuse':
+        return;
+      default:
+        assertNever(step, 'scenario step');
     }
   });
 }
 
 /** True when running the steps takes time (a wait, typing, or waiting for a frame). */
 function takesTime(steps: Step[]): boolean {
-  return steps.some(
-    (s) =>
-      s.kind === 'wait' ||
-      s.kind === 'typing' ||
-      s.kind === 'expect' ||
-      (s.kind === 'repeat' && takesTime(s.steps)) ||
-      (s.kind === 'branch' && s.cases.length > 0 && s.cases.every((c) => takesTime(c.steps))),
-  );
-}
-
-export function allSteps(steps: Step[]): Step[] {
-  return steps.flatMap((s) => {
-    const inner =
-      s.kind === 'branch'
-        ? s.cases.flatMap((c) => c.steps)
-        : s.kind === 'repeat' || s.kind === 'rule'
-          ? s.steps
-          : s.kind === 'expect'
-            ? (s.otherwise ?? [])
-            : [];
-    return [s, ...allSteps(inner)];
+  return steps.some((s) => {
+    switch (s.kind) {
+      case 'wait':
+      case 'typing':
+      case 'expect':
+        return true;
+      case 'repeat':
+        return takesTime(s.steps);
+      case 'branch':
+        return s.cases.length > 0 && s.cases.every((c) => takesTime(c.steps));
+      // A rule's steps run when a frame comes, not in the round.
+      case 'rule':
+      case 'send':
+      case 'join':
+      case 'leave':
+      case 'say':
+      case 'share':
+      case 'close':
+      case 'drop':
+      case 'halfOpen':
+      case 'session':
+      case 'refuse':
+        return false;
+      default:
+        return assertNever(s, 'scenario step');
+    }
   });
 }
 

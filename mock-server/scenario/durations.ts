@@ -3,9 +3,10 @@
  * (MAX_DURATION_SECONDS). `forever` is how a scenario says never; a longer finite delay is a
  * typo more often than a plan, and Node would fire it after 1 ms.
  */
+import { assertNever } from '../../contract/assert-never.js';
 import { MAX_DURATION_SECONDS } from '../clock.js';
-import { allSteps } from './check-frames.js';
 import type { Problems } from './problems.js';
+import { allSteps } from './steps.js';
 import type { Step } from './types.js';
 
 const tooLong = (seconds: number | undefined) =>
@@ -25,8 +26,20 @@ function durationsOf(step: Step): [string, number | undefined][] {
       return [[`${step.pointer}/within`, step.within]];
     case 'session':
       return [[`${step.pointer}/session/flap/after`, step.options.flap?.after]];
-    default:
+    case 'send':
+    case 'join':
+    case 'leave':
+    case 'say':
+    case 'share':
+    case 'close':
+    case 'drop':
+    case 'halfOpen':
+    case 'branch':
+    case 'repeat':
+    case 'rule':
       return [];
+    default:
+      return assertNever(step, 'scenario step');
   }
 }
 

@@ -23,26 +23,11 @@ export interface Explained {
 /** Keys whose values are durations: a number of seconds or 500ms, 2s, 1.5m. */
 const DURATION_KEYS = new Set(['delay', 'holdTime', 'wait', 'within', 'for', 'after', 'refuse']);
 
-const STEP_KINDS = [
-  'expect',
-  'send',
-  'frame',
-  'error',
-  'wait',
-  'join',
-  'leave',
-  'say',
-  'typing',
-  'share',
-  'close',
-  'drop',
-  'halfOpen',
-  'session',
-  'refuse',
-  'branch',
-  'repeat',
-  'rule',
-];
+/** The step kinds the scenario schema's step lists: its anyOf is one `{ required: [kind] }` each. */
+function stepKinds(stepSchema: Record<string, unknown> | undefined): string[] {
+  const branches = Array.isArray(stepSchema?.anyOf) ? (stepSchema.anyOf as { required?: unknown }[]) : [];
+  return branches.flatMap((branch) => (Array.isArray(branch.required) ? branch.required.map(String) : []));
+}
 
 /** How a value looks in YAML, for quoting it back: 20s, "two words", [1, 2]. */
 function show(value: unknown): string {
@@ -204,10 +189,11 @@ export function explain(error: SchemaError, data: unknown): Explained {
     case 'anyOf':
       if (/\/(conversation|steps|otherwise)\/[0-9]+$/.test(at)) {
         const keys = value && typeof value === 'object' ? Object.keys(value) : [];
-        const guess = keys.map((k) => didYouMean(k, STEP_KINDS)).find((hint) => hint !== '') ?? '';
+        const kinds = stepKinds(error.parentSchema);
+        const guess = keys.map((k) => didYouMean(k, kinds)).find((hint) => hint !== '') ?? '';
         return {
           pointer: at,
-          problem: `is not a step${keys.length > 0 ? ` (it has ${keys.join(', ')})` : ''}: use one of ${STEP_KINDS.join(', ')}${guess}`,
+          problem: `is not a step${keys.length > 0 ? ` (it has ${keys.join(', ')})` : ''}: use one of ${kinds.join(', ')}${guess}`,
         };
       }
       return { pointer: at, problem: `${quoted(at, value)} is none of the forms allowed here` };

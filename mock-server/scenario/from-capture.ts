@@ -7,8 +7,15 @@
  * step of their own (typing signals, file transfers...) are sent verbatim (`frame:`), marked
  * `unchecked` when they break the contract, so the replay is as faithful as the recording.
  */
+import { assertNever } from '../../contract/assert-never.js';
 import { checkServerFrame } from '../../contract/frame-check.js';
-import type { ClientMethod } from './types.js';
+import {
+  type ClientMethod,
+  isClientMethod,
+  type NotificationFrame,
+  type ParticipantType,
+  type SenderType,
+} from '../../generated/chat-socket.js';
 
 export interface CapturedLine {
   direction: 'client' | 'server';
@@ -22,12 +29,25 @@ interface AgentSeen {
   key: string;
   id: string;
   name: string;
-  role?: string;
-  senderType?: string;
+  role?: ParticipantType;
+  senderType?: Exclude<SenderType, 'customer'>;
 }
 
 const body = (frame: unknown): Json => ((frame as { body?: unknown })?.body as Json) ?? {};
 const typeOf = (frame: unknown) => (frame as { type?: unknown })?.type;
+
+/**
+ * Per client method: whether the replay waits for it (an `expect` step). Renews, typing signals,
+ * pings and the customer's close are the service's business or need no answer.
+ */
+const REPLAY_EXPECTS = {
+  requestChat: true,
+  renewChat: false,
+  newMessage: true,
+  isTyping: false,
+  ping: false,
+  closeConversation: false,
+} as const satisfies Record<ClientMethod, boolean>;
 
 /** Seconds between two capture times, or undefined when either is missing. */
 function secondsBetween(from: unknown, to: unknown): number | undefined {
@@ -88,10 +108,60 @@ export function scenarioFromCapture(lines: readonly CapturedLine[], options: Fro
     if (seconds !== undefined && seconds >= 0.05) steps.push({ wait: Math.round(seconds * 10) / 10 });
   };
 
+  /** The step that sends a notification again: an agent step where one fits, else the frame verbatim. */
+  const stepOf = (frame: NotificationFrame): Json => {
+    const b = frame.body;
+    switch (b.method) {
+      case 'requestChat': {
+        const { method: _m, guid: _g, authenticationKey: _k, workRequestId: _w, intrinsics, ...rest } = b;
+        const name = intrinsics?.name;
+        return {
+          send: 'requestChat',
+          body: {
+            ...(name === undefined ? {} : { intrinsics: { name: name === customerName ? '{{customerName}}' : name } }),
+            ...rest,
+          },
+        };
+      }
+      case 'newParticipant': {
+        const agent = agentFor(b.agentId, b.displayName);
+        agent.role = b.role;
+        return { join: agent.key };
+      }
+      case 'participantLeave': {
+        const agent = agentFor(b.agentId, b.agentId);
+        return {
+          leave: {
+            agent: agent.key,
+            ...(b.leaveReason ? { reason: b.leaveReason } : {}),
+            ...(b.endChatFlag ? { endChat: true } : {}),
+          },
+        };
+      }
+      case 'newMessage': {
+        const agent = agentFor(undefined, b.displayName ?? 'Agent');
+        if (b.senderType !== 'customer') agent.senderType = b.senderType;
+        return { say: { agent: agent.key, ...(b.type === 'widget' ? { widget: b.data } : { text: b.message ?? '' }) } };
+      }
+      case 'closeConversation':
+      case 'routeCancel':
+        return { send: b.method };
+      // Typing comes in pairs the recording may not have; a file needs the scenario's files list;
+      // ping answers became session.pingAnswer above.
+      case 'isTyping':
+      case 'newAgentFileTransfer':
+      case 'ping':
+      case 'pong':
+        return { frame };
+      default:
+        return assertNever(b, 'notification');
+    }
+  };
+
   for (const line of conversation) {
     const b = body(line.frame);
     if (line.direction === 'client') {
-      if (b.method === 'requestChat' || b.method === 'newMessage') {
+      if (isClientMethod(b.method) && REPLAY_EXPECTS[b.method]) {
         steps.push({ expect: b.method });
         lastTime = line.time;
       }
@@ -99,7 +169,7 @@ export function scenarioFromCapture(lines: readonly CapturedLine[], options: Fro
     }
     const type = typeOf(line.frame);
     if (type === 'acknowledgement') {
-      if (typeof b.method === 'string') acknowledged.add(b.method as ClientMethod);
+      if (isClientMethod(b.method)) acknowledged.add(b.method);
       continue;
     }
     if (type === 'notification' && (b.method === 'pong' || b.method === 'ping')) {
@@ -113,56 +183,12 @@ export function scenarioFromCapture(lines: readonly CapturedLine[], options: Fro
       steps.push({ error: { code: b.code, errorMessage: b.errorMessage } });
       continue;
     }
-    const valid = checkServerFrame(line.frame).ok;
-    if (type !== 'notification' || !valid) {
-      steps.push({ frame: line.frame, ...(valid ? {} : { unchecked: true }) });
+    const checked = checkServerFrame(line.frame);
+    if (!checked.ok || checked.frame.type !== 'notification') {
+      steps.push({ frame: line.frame, ...(checked.ok ? {} : { unchecked: true }) });
       continue;
     }
-    switch (b.method) {
-      case 'requestChat': {
-        const { method: _m, guid: _g, authenticationKey: _k, workRequestId: _w, intrinsics, ...rest } = b;
-        const name = (intrinsics as Json | undefined)?.name;
-        steps.push({
-          send: 'requestChat',
-          body: {
-            ...(name === undefined ? {} : { intrinsics: { name: name === customerName ? '{{customerName}}' : name } }),
-            ...rest,
-          },
-        });
-        break;
-      }
-      case 'newParticipant': {
-        const agent = agentFor(String(b.agentId), String(b.displayName));
-        agent.role = String(b.role);
-        steps.push({ join: agent.key });
-        break;
-      }
-      case 'participantLeave': {
-        const agent = agentFor(String(b.agentId), String(b.agentId));
-        steps.push({
-          leave: {
-            agent: agent.key,
-            ...(b.leaveReason ? { reason: b.leaveReason } : {}),
-            ...(b.endChatFlag ? { endChat: true } : {}),
-          },
-        });
-        break;
-      }
-      case 'newMessage': {
-        const agent = agentFor(undefined, String(b.displayName ?? 'Agent'));
-        agent.senderType = String(b.senderType);
-        steps.push({
-          say: { agent: agent.key, ...(b.type === 'widget' ? { widget: b.data } : { text: String(b.message ?? '') }) },
-        });
-        break;
-      }
-      case 'closeConversation':
-      case 'routeCancel':
-        steps.push({ send: b.method });
-        break;
-      default:
-        steps.push({ frame: line.frame });
-    }
+    steps.push(stepOf(checked.frame));
   }
 
   const said = steps.filter((s) => 'say' in s).length;
@@ -180,10 +206,8 @@ export function scenarioFromCapture(lines: readonly CapturedLine[], options: Fro
         {
           id: a.id,
           name: a.name,
-          ...(a.role && /^(active_participant|passive_participant|supervisor_observe|supervisor_barge)$/.test(a.role)
-            ? { role: a.role }
-            : {}),
-          ...(a.senderType && /^(live_agent|bot|other)$/.test(a.senderType) ? { senderType: a.senderType } : {}),
+          ...(a.role ? { role: a.role } : {}),
+          ...(a.senderType ? { senderType: a.senderType } : {}),
         },
       ]),
     ),

@@ -1,5 +1,5 @@
 /**
- * Loads a scenario: YAML syntax, then specs/scenario.schema.json, then the references
+ * Loads a scenario: YAML syntax, then generated/scenario.schema.json, then the references
  * (agents, files), then every server frame the scenario could send, filled with sample
  * session values and checked against the contract. Any problem fails the load with
  * `file:line: /pointer problem`.
@@ -111,13 +111,13 @@ function invalid(source: ParsedSource, problems: Problems): MockChatError {
   return new MockChatError(
     'SCENARIO_INVALID',
     `${source.label} is not a valid scenario:`,
-    'see the scenario format in mock-server/README.md and specs/scenario.schema.json',
+    'see the scenario format in mock-server/README.md and generated/scenario.schema.json',
     problems.sorted(),
   );
 }
 
 /** Scenario files larger than this are refused (the built-ins are a few KiB). */
-export const MAX_SCENARIO_BYTES = 1024 * 1024;
+const MAX_SCENARIO_BYTES = 1024 * 1024;
 
 const ERRNO_WORDS: Record<string, string> = {
   ENOENT: 'no such file (ENOENT)',

@@ -18,7 +18,7 @@ import { RE2JS } from 're2js';
  * Characters of a value a pattern is matched against. The widget's composer allows 4,000
  * (maxMessageLength), so every message it sends is matched whole.
  */
-export const MAX_MATCH_INPUT = 4096;
+const MAX_MATCH_INPUT = 4096;
 
 /** RE2 program instructions the `matches` patterns of one scenario may compile to, together. */
 export const MAX_SCENARIO_PROGRAM = 300;

@@ -4,7 +4,7 @@
  */
 import { type ParsedSource, yamlPath } from './source.js';
 
-/** Parsed YAML after specs/scenario.schema.json accepted it: the schema vouches for its shape. */
+/** Parsed YAML after generated/scenario.schema.json accepted it: the schema vouches for its shape. */
 // biome-ignore lint/suspicious/noExplicitAny: validated against the scenario schema just before use
 export type Raw = Record<string, any>;
 

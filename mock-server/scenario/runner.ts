@@ -12,12 +12,15 @@
  * costs more than one frame's matching (see pattern.ts). Frames arriving meanwhile are held
  * and delivered after, in order, as if the look had been instant.
  */
-import type { ClientFrame, Participant } from '../../generated/chat-socket.js';
+
+import { assertNever } from '../../contract/assert-never.js';
+import type { ClientFrame, ClientMethod, Participant } from '../../generated/chat-socket.js';
 import type { Timers } from '../clock.js';
 import { agentTyping, framesOfStep } from './frames.js';
 import { matches } from './match.js';
+import { allSteps } from './steps.js';
 import type { TemplateValues } from './template.js';
-import type { ClientMethod, Matchers, RuleEnd, SessionOptions, Step } from './types.js';
+import type { Matchers, RuleEnd, SessionOptions, Step } from './types.js';
 
 /** What the runner tells its session, for the log and the verification API. */
 export type RunnerEvent =
@@ -26,7 +29,7 @@ export type RunnerEvent =
   | { kind: 'expectTimedOut'; at: string; method: ClientMethod }
   | { kind: 'ruleEnded'; at: string; why: string }
   /** A customer frame no expect and no rule took: kept for a later expect (`kept`), or never answered. */
-  | { kind: 'unanswered'; method: string; why: string; kept: boolean };
+  | { kind: 'unanswered'; method: ClientMethod; why: string; kept: boolean };
 
 /** What the runner needs from its session. */
 export interface RunnerHost {
@@ -87,10 +90,20 @@ export interface RunnerPosition {
 /** Client frames kept for a later expect step; older ones fall off. */
 const INBOX_LIMIT = 32;
 /** Rule answers waiting their turn; a client flooding a rule with a slow answer gets no more. */
-export const RULE_QUEUE_LIMIT = 100;
+const RULE_QUEUE_LIMIT = 100;
 
-/** Frames only the scenario answers: nothing answering them is worth a line in the log. */
-const SCENARIO_ANSWERS: readonly string[] = ['newMessage', 'isTyping'];
+/**
+ * Per client method: whether only the scenario answers it, so that nothing answering it is worth
+ * a line in the log. The service answers the others itself (socket/dispatch.ts).
+ */
+const ONLY_THE_SCENARIO_ANSWERS = {
+  requestChat: false,
+  renewChat: false,
+  newMessage: true,
+  isTyping: true,
+  ping: false,
+  closeConversation: false,
+} as const satisfies Record<ClientMethod, boolean>;
 
 /** Whether testing `where` may run RE2 (a `matches` at any depth). */
 function hasPattern(where: Matchers | undefined): boolean {
@@ -102,14 +115,12 @@ function hasPattern(where: Matchers | undefined): boolean {
 }
 
 /** The agents a rule's steps speak as (say, typing, share, at any depth). */
-function speakersOf(steps: Step[], into = new Set<string>()): Set<string> {
-  for (const step of steps) {
-    if (step.kind === 'say' || step.kind === 'typing' || step.kind === 'share') into.add(step.agent.key);
-    if (step.kind === 'branch') for (const c of step.cases) speakersOf(c.steps, into);
-    if (step.kind === 'repeat' || step.kind === 'rule') speakersOf(step.steps, into);
-    if (step.kind === 'expect' && step.otherwise) speakersOf(step.otherwise, into);
+function speakersOf(steps: Step[]): Set<string> {
+  const speakers = new Set<string>();
+  for (const step of allSteps(steps)) {
+    if (step.kind === 'say' || step.kind === 'typing' || step.kind === 'share') speakers.add(step.agent.key);
   }
-  return into;
+  return speakers;
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -178,9 +189,8 @@ export class ConversationRunner {
     if (this.#stopped) return;
     if (this.#looking > 0) {
       this.#held.push(frame);
-      if (this.#held.length > INBOX_LIMIT) {
-        this.#unanswered(this.#held.shift() as ClientFrame, `${INBOX_LIMIT} newer frames arrived at once`);
-      }
+      const oldest = this.#held.length > INBOX_LIMIT ? this.#held.shift() : undefined;
+      if (oldest) this.#unanswered(oldest, `${INBOX_LIMIT} newer frames arrived at once`);
       return;
     }
     for (const rule of this.#rules) {
@@ -202,7 +212,7 @@ export class ConversationRunner {
       return;
     }
     this.#inbox.push(frame);
-    if (SCENARIO_ANSWERS.includes(frame.body.method)) {
+    if (ONLY_THE_SCENARIO_ANSWERS[frame.body.method]) {
       this.#host.event({
         kind: 'unanswered',
         method: frame.body.method,
@@ -210,14 +220,13 @@ export class ConversationRunner {
         kept: true,
       });
     }
-    if (this.#inbox.length > INBOX_LIMIT) {
-      this.#unanswered(this.#inbox.shift() as ClientFrame, `no expect took it and ${INBOX_LIMIT} newer frames wait`);
-    }
+    const oldest = this.#inbox.length > INBOX_LIMIT ? this.#inbox.shift() : undefined;
+    if (oldest) this.#unanswered(oldest, `no expect took it and ${INBOX_LIMIT} newer frames wait`);
   }
 
   /** A frame that will never be answered: a line in the log when only the scenario could answer it. */
   #unanswered(frame: ClientFrame, why: string): void {
-    if (SCENARIO_ANSWERS.includes(frame.body.method)) {
+    if (ONLY_THE_SCENARIO_ANSWERS[frame.body.method]) {
       this.#host.event({ kind: 'unanswered', method: frame.body.method, why, kept: false });
     }
   }
@@ -242,8 +251,7 @@ export class ConversationRunner {
       if (this.#looking === 0) for (const frame of this.#held.splice(0)) this.deliver(frame);
     };
     let i = 0;
-    while (i < this.#inbox.length && !this.#stopped) {
-      const frame = this.#inbox[i] as ClientFrame;
+    for (let frame = this.#inbox[i]; frame !== undefined && !this.#stopped; frame = this.#inbox[i]) {
       if (visit(frame)) {
         this.#inbox.splice(i, 1);
         if (first) return { taken: frame, release };
@@ -430,6 +438,8 @@ export class ConversationRunner {
       case 'share':
         this.#sendFrames(step, scope);
         return true;
+      default:
+        return assertNever(step, 'scenario step');
     }
   }
 

@@ -1,5 +1,5 @@
 /**
- * The scenario file schema (specs/scenario.schema.json, as the standalone validator
+ * The scenario file schema (generated/scenario.schema.json, as the standalone validator
  * `npm run generate` writes). Every problem comes back at once, as a JSON pointer and words a
  * QA engineer acts on.
  */

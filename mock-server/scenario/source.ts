@@ -10,8 +10,8 @@ import { packageRoot } from '../package-root.js';
 
 /** The package folder (the same from the sources and from the compiled build/). */
 export const repoRoot = packageRoot;
-export const mockServerRoot = path.join(repoRoot, 'mock-server');
-export const builtInScenarioDir = path.join(mockServerRoot, 'scenarios');
+const mockServerRoot = path.join(repoRoot, 'mock-server');
+const builtInScenarioDir = path.join(mockServerRoot, 'scenarios');
 export const builtInFileDir = path.join(mockServerRoot, 'files');
 
 export function builtInScenarioNames(): string[] {

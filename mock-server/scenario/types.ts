@@ -1,10 +1,15 @@
 /**
- * A scenario as the runner uses it: the YAML file (see specs/scenario.schema.json) with
+ * A scenario as the runner uses it: the YAML file (see generated/scenario.schema.json) with
  * durations in seconds and every step remembering the file:line it was declared at.
  */
-import type { ClientBody, ParticipantType, ServerFrame } from '../../generated/chat-socket.js';
-
-export type ClientMethod = ClientBody['method'];
+import type {
+  ClientMethod,
+  LeaveReason,
+  NewMessageNotificationData,
+  NotificationMethod,
+  ParticipantType,
+  SenderType,
+} from '../../generated/chat-socket.js';
 
 /** What one field must be: a value it equals, or an object of conditions that must all hold. */
 export type Matcher =
@@ -31,7 +36,8 @@ export interface Agent {
   id: string;
   name: string;
   role: ParticipantType;
-  senderType: 'live_agent' | 'bot' | 'other';
+  /** An agent never speaks as the customer. */
+  senderType: Exclude<SenderType, 'customer'>;
 }
 
 export interface ScenarioFile {
@@ -64,7 +70,7 @@ export interface SubmissionAnswer {
 
 export interface SessionOptions {
   acknowledge: readonly ClientMethod[];
-  pingAnswer: 'pong' | 'ping' | 'none';
+  pingAnswer: Extract<NotificationMethod, 'pong' | 'ping'> | 'none';
   renewClosesOld: 1001 | 'drop';
   /** Accept-then-drop: every socket of the session is dropped this long after it attaches. */
   flap: { after: number; times: number } | null;
@@ -88,8 +94,8 @@ export type Step = { at: DeclaredAt; pointer: string; label?: string } & (
   | { kind: 'send'; frame: unknown; unchecked: boolean }
   | { kind: 'wait'; seconds: number }
   | { kind: 'join'; agent: Agent; role: ParticipantType }
-  | { kind: 'leave'; agent: Agent; reason?: string; endChat?: boolean }
-  | { kind: 'say'; agent: Agent; text?: string; widget?: Record<string, unknown> }
+  | { kind: 'leave'; agent: Agent; reason?: LeaveReason; endChat?: boolean }
+  | { kind: 'say'; agent: Agent; text?: string; widget?: NewMessageNotificationData }
   | { kind: 'typing'; agent: Agent; seconds: number }
   | { kind: 'share'; agent: Agent; file: ScenarioFile }
   | { kind: 'close'; code: number; reason: string }
@@ -115,5 +121,3 @@ export interface Scenario {
   files: ScenarioFile[];
   conversation: Step[];
 }
-
-export type { ServerFrame };

@@ -13,7 +13,7 @@ import { builtInScenarioLabel, builtInScenarioNames, builtInScenarioPath } from 
 import type { Scenario } from '../scenario/types.js';
 import { cookie } from './http-util.js';
 
-export const SCENARIO_COOKIE = 'mock-scenario';
+const SCENARIO_COOKIE = 'mock-scenario';
 
 /** What a scenario name may look like; anything else in a cookie is ignored as noise. */
 const NAME = /^[a-z0-9][a-z0-9-]*$/;

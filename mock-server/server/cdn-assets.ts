@@ -22,9 +22,9 @@ const gzipAsync = promisify(gzip);
 /** Types worth compressing. */
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
 /** Bigger text files are streamed uncompressed (nothing in the demo comes near). */
-export const MAX_COMPRESSED_SOURCE_BYTES = 8 * 1024 * 1024;
+const MAX_COMPRESSED_SOURCE_BYTES = 8 * 1024 * 1024;
 /** Cap of the cache of file versions and their encodings, bytes. */
-export const ASSET_CACHE_BYTES = 64 * 1024 * 1024;
+const ASSET_CACHE_BYTES = 64 * 1024 * 1024;
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 

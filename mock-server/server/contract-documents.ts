@@ -1,7 +1,7 @@
 /**
  * GET /__mock/contract/: the contract this server plays, as files an integrator's tools can
  * fetch from the running mock (the same files `chat-widget/contract` exports): the AsyncAPI
- * and OpenAPI documents and the JSON Schemas of both profiles. A fixed table, never a path
+ * and OpenAPI documents, the JSON Schemas of both profiles and of a scenario file. A fixed table, never a path
  * taken from the request.
  */
 import type { ServerResponse } from 'node:http';
@@ -14,7 +14,7 @@ const YAML = 'application/yaml; charset=utf-8';
 const JSON_TYPE = 'application/schema+json; charset=utf-8';
 
 /** URL name under /__mock/contract/ → file in the package, and what it is. */
-export const CONTRACT_DOCUMENTS: Record<string, { file: string; type: string; what: string }> = {
+const CONTRACT_DOCUMENTS: Record<string, { file: string; type: string; what: string }> = {
   'chat-socket.asyncapi.yaml': {
     file: 'specs/chat-socket.asyncapi.yaml',
     type: YAML,
@@ -39,6 +39,11 @@ export const CONTRACT_DOCUMENTS: Record<string, { file: string; type: string; wh
     file: 'generated/widget-http.schema.json',
     type: JSON_TYPE,
     what: 'JSON Schema of the REST bodies',
+  },
+  'schemas/scenario.json': {
+    file: 'generated/scenario.schema.json',
+    type: JSON_TYPE,
+    what: 'JSON Schema of a mock-chat scenario file (for editors)',
   },
   'schemas/check-report.json': {
     file: 'specs/check-report.schema.json',

@@ -48,7 +48,7 @@ export function sendText(res: ServerResponse, status: number, contentType: strin
 }
 
 /** Request bodies of the REST calls are at most this many bytes (the admin switch: 4 KiB). */
-export const MAX_BODY_BYTES = 256 * 1024;
+const MAX_BODY_BYTES = 256 * 1024;
 
 /** A request body over the limit: answered 413 (sendTooLarge), never read whole. */
 export class BodyTooLarge extends Error {

@@ -39,7 +39,7 @@ function isLoopback(hostname: string): boolean {
 }
 
 /** "https://a.example:8443" → the same string normalised by URL; undefined when not an origin. */
-export function normaliseOrigin(text: string): string | undefined {
+function normaliseOrigin(text: string): string | undefined {
   try {
     const url = new URL(text);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;

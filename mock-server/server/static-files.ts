@@ -33,12 +33,12 @@ const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
 };
 
-export function contentTypeOf(file: string): string {
+function contentTypeOf(file: string): string {
   return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
 /** The file for a URL path under root, or undefined (missing, not a regular file, or outside root). */
-export function resolveUnder(root: string, urlPath: string): string | undefined {
+function resolveUnder(root: string, urlPath: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
@@ -74,12 +74,12 @@ export interface SiteRoots {
 }
 
 /** Hashed file names (chunks/name-<hash>.js): their content never changes under that name. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** embed.js, the one un-hashed script tag: a release reaches pages within minutes. */
-export const SHORT_LIVED = 'public, max-age=300, must-revalidate';
+const SHORT_LIVED = 'public, max-age=300, must-revalidate';
 
 /** The Cache-Control of a file under the widget root (path relative to it). */
-export function widgetCacheControl(relative: string): string {
+function widgetCacheControl(relative: string): string {
   return /^chunks\//.test(relative) ? IMMUTABLE : SHORT_LIVED;
 }
 

@@ -6,7 +6,9 @@
  * half-open), and the frames it received and sent, for the verification API. A renewChat
  * moves it to a new socket; the conversation keeps playing.
  */
-import type { ClientFrame, Participant, ServerFrame } from '../../generated/chat-socket.js';
+
+import { assertNever } from '../../contract/assert-never.js';
+import type { ClientFrame, NewMessageNotificationBody, Participant, ServerFrame } from '../../generated/chat-socket.js';
 import { Timers } from '../clock.js';
 import type { Random } from '../random.js';
 import { notification } from '../scenario/frames.js';
@@ -18,24 +20,33 @@ import type { Scenario, SessionOptions } from '../scenario/types.js';
 export interface SessionSocket {
   readonly id: number;
   readonly open: boolean;
+  /** A frame the service sends of itself, built from the contract's types. */
+  send(frame: ServerFrame, note?: string): void;
   /**
-   * `at` is the scenario step (file:line) the frame comes from, for the log; `unchecked` sends
-   * a frame that may break the contract (a deliberate violation the scenario asked for).
+   * A frame a scenario step sends: `at` is the step (file:line), for the log. It may be what the
+   * scenario wrote, which only the contract check vouches for; `unchecked` sends one that breaks
+   * the contract (a deliberate violation the scenario asked for).
    */
-  send(frame: ServerFrame, note?: string, at?: string, unchecked?: boolean): void;
+  sendStepFrame(frame: unknown, at: string | undefined, unchecked: boolean, note?: string): void;
   close(code: number, reason: string): void;
   terminate(): void;
   /** The session the socket now belongs to. */
   session: ChatSession | undefined;
 }
 
-export interface TranscriptEntry {
-  timestamp: number;
-  senderType: 'customer' | 'live_agent' | 'bot' | 'other';
-  type: 'text' | 'widget';
-  displayName?: string;
-  message?: string;
-  data?: Record<string, unknown>;
+/** A message of the chat, as its newMessage notification carries it (replayed on renewChat). */
+export type TranscriptEntry = Omit<NewMessageNotificationBody, 'method' | 'customData'>;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The message a newMessage notification carries, for the transcript; undefined for any other frame. */
+function messageOf(frame: unknown): TranscriptEntry | undefined {
+  const body = isObject(frame) && frame.type === 'notification' && isObject(frame.body) ? frame.body : undefined;
+  if (body?.method !== 'newMessage') return undefined;
+  const { method: _method, customData: _custom, ...entry } = body;
+  // As sent: an unchecked frame's fields may be of any type (its replay is checked again as it goes out).
+  return entry as TranscriptEntry;
 }
 
 /** One frame the session received or sent, for the verification API. */
@@ -72,11 +83,11 @@ export interface SessionDeps {
 }
 
 /** Transcript entries kept per session; the oldest fall off beyond this. */
-export const TRANSCRIPT_LIMIT = 1000;
+const TRANSCRIPT_LIMIT = 1000;
 /** Transcript bytes (as JSON) kept per session; the oldest entries fall off beyond this. */
-export const TRANSCRIPT_BYTES = 1024 * 1024;
+const TRANSCRIPT_BYTES = 1024 * 1024;
 /** Frames kept per direction per session for the verification API; the oldest fall off. */
-export const RECORDED_FRAMES = 500;
+const RECORDED_FRAMES = 500;
 /** Bytes (as JSON) of the frames kept per direction per session for the verification API. */
 export const JOURNAL_BYTES = 256 * 1024;
 
@@ -144,7 +155,7 @@ export class ChatSession {
         timers: this.timers,
         roster: this.roster,
         templateValues: (trigger) => this.templateValues(trigger),
-        send: (frame, at, unchecked) => this.send(frame as ServerFrame, at, unchecked),
+        send: (frame, at, unchecked) => this.send(frame, at, unchecked),
         close: (code, reason) => {
           this.socket?.close(code, reason);
           if (code === 1000) this.end();
@@ -257,32 +268,46 @@ export class ChatSession {
   /** A contract-checked client frame that belongs to this chat. */
   receive(frame: ClientFrame): void {
     const body = frame.body;
-    if (body.method === 'requestChat') this.customerName = String(body.intrinsics?.name ?? '');
-    if (body.method === 'newMessage') {
-      // The tolerant profile and warn mode let frames through with fields missing or of any type.
-      this.lastMessage = String(body.message ?? '');
-      this.#remember({
-        timestamp: this.#deps.now(),
-        senderType: 'customer',
-        type: 'text',
-        displayName: this.customerName,
-        message: this.lastMessage,
-      });
+    // The tolerant profile and warn mode let frames through with fields missing or of any type.
+    switch (body.method) {
+      case 'requestChat':
+        this.customerName = String(body.intrinsics?.name ?? '');
+        break;
+      case 'newMessage':
+        this.lastMessage = String(body.message ?? '');
+        this.#remember({
+          timestamp: this.#deps.now(),
+          senderType: 'customer',
+          type: 'text',
+          displayName: this.customerName,
+          message: this.lastMessage,
+        });
+        break;
+      // Nothing the session keeps.
+      case 'renewChat':
+      case 'isTyping':
+      case 'ping':
+      case 'closeConversation':
+        break;
+      default:
+        assertNever(body, 'client method');
     }
     this.runner.deliver(frame);
     this.#deps.changed();
   }
 
-  /** Sends through the attached socket; `at` names the scenario step for the log. */
-  send(frame: ServerFrame, at?: string, unchecked = false): void {
+  /**
+   * Sends a scenario step's frame through the attached socket; `at` names the step for the log.
+   * A message is kept in the transcript as it was sent (an unchecked one too: it is what the
+   * customer saw).
+   */
+  send(frame: unknown, at?: string, unchecked = false): void {
     if (this.#ended) return;
-    if (frame?.type === 'notification' && frame.body?.method === 'newMessage') {
-      const { method: _method, customData: _custom, ...entry } = frame.body;
-      this.#remember(entry as TranscriptEntry);
-    }
+    const message = messageOf(frame);
+    if (message) this.#remember(message);
     if (this.socket !== undefined && this.silenced(this.socket)) this.#deps.lost(this, frame, at, 'half-open');
     else if (this.socket?.open)
-      this.socket.send(frame, unchecked ? 'unchecked: a deliberate violation' : undefined, at, unchecked);
+      this.socket.sendStepFrame(frame, at, unchecked, unchecked ? 'unchecked: a deliberate violation' : undefined);
     else this.#deps.lost(this, frame, at, 'no socket attached');
   }
 

@@ -34,9 +34,9 @@ export class WaitForTimeout extends Error {
 }
 
 /** Ended sessions kept for the report; the oldest fall off. */
-export const MAX_ENDED = 100;
+const MAX_ENDED = 100;
 
-export function reportOf(session: ChatSession): SessionReport {
+function reportOf(session: ChatSession): SessionReport {
   const socket = session.socket;
   return {
     guid: session.guid,

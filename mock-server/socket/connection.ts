@@ -12,8 +12,7 @@
 import type { WebSocket } from 'ws';
 import { formatViolations, type Violation } from '../../contract/frame-check.js';
 import { checkInProfile } from '../../contract/profile-check.js';
-import type { ClientFrame, ServerFrame } from '../../generated/chat-socket.js';
-import { CLIENT_METHODS } from '../../generated/chat-socket.js';
+import { type ClientFrame, isClientMethod, type ServerFrame } from '../../generated/chat-socket.js';
 import { errorFrame } from '../scenario/frames.js';
 import type { Scenario } from '../scenario/types.js';
 import type { ChatSession, SessionSocket } from '../session/chat-session.js';
@@ -51,7 +50,16 @@ export class Connection implements SessionSocket {
     return this.#ws.readyState === this.#ws.OPEN;
   }
 
-  send(frame: ServerFrame, note?: string, at?: string, unchecked = false): void {
+  /** A frame the service sends of itself (acknowledgements, errors, ping answers, replays). */
+  send(frame: ServerFrame, note?: string): void {
+    this.#send(frame, note, undefined, false);
+  }
+
+  sendStepFrame(frame: unknown, at: string | undefined, unchecked: boolean, note?: string): void {
+    this.#send(frame, note, at, unchecked);
+  }
+
+  #send(frame: unknown, note: string | undefined, at: string | undefined, unchecked: boolean): void {
     if (!this.open) return;
     if (this.#ws.bufferedAmount > this.#ctx.limits.maxBufferedBytes) {
       this.#ctx.log.warn(
@@ -146,7 +154,7 @@ export class Connection implements SessionSocket {
       }
       // warn: process what can be processed: a frame whose body names a known method.
       const method = (parsed as { body?: { method?: unknown } } | undefined)?.body?.method;
-      if (!(CLIENT_METHODS as readonly unknown[]).includes(method)) return;
+      if (!isClientMethod(method)) return;
     }
     try {
       handleClientFrame(this, parsed as ClientFrame, this.#ctx);

@@ -4,7 +4,8 @@
  * does, replaying the transcript when asked), refuse chat frames before requestChat,
  * answer pings, acknowledge, and end the chat on closeConversation.
  */
-import type { ClientFrame } from '../../generated/chat-socket.js';
+import { assertNever } from '../../contract/assert-never.js';
+import type { ClientFrame, RenewChatRequestBody } from '../../generated/chat-socket.js';
 import { acknowledgement, errorFrame, notification } from '../scenario/frames.js';
 import { ChatSession } from '../session/chat-session.js';
 import { RENEW_REFUSED } from '../session/registry.js';
@@ -12,10 +13,10 @@ import type { Connection } from './connection.js';
 import type { SocketContext } from './context.js';
 
 export const CHAT_NOT_STARTED = 'Invalid message: Chat not started';
-export const CHAT_ALREADY_STARTED = 'Invalid message: Chat already started';
+const CHAT_ALREADY_STARTED = 'Invalid message: Chat already started';
 /** The error code of a requestChat refused because the server holds --max-sessions live chats. */
-export const TOO_MANY_SESSIONS_CODE = 429;
-export const tooManySessions = (limit: number) =>
+const TOO_MANY_SESSIONS_CODE = 429;
+const tooManySessions = (limit: number) =>
   `Too many chat sessions: this mock holds at most ${limit} (mock-chat serve --max-sessions)`;
 /** The error code of a refused renewChat (any code but 1 ends the session in the widget). */
 export const RENEW_REFUSED_CODE = 2;
@@ -27,8 +28,9 @@ function acknowledge(conn: Connection, frame: ClientFrame): void {
   if (optionsOf(conn).acknowledge.includes(frame.body.method)) conn.send(acknowledgement(frame.body.method));
 }
 
-function renewChat(conn: Connection, frame: ClientFrame & { body: { method: 'renewChat' } }, ctx: SocketContext): void {
-  const session = ctx.registry.renewable(Number(frame.body.guid), String(frame.body.authenticationKey));
+function renewChat(conn: Connection, frame: ClientFrame, body: RenewChatRequestBody, ctx: SocketContext): void {
+  // Warn mode lets a renewChat through with fields of any type.
+  const session = ctx.registry.renewable(Number(body.guid), String(body.authenticationKey));
   if (!session) {
     conn.send(errorFrame(RENEW_REFUSED_CODE, RENEW_REFUSED));
     return;
@@ -43,7 +45,7 @@ function renewChat(conn: Connection, frame: ClientFrame & { body: { method: 'ren
   session.attach(conn);
   ctx.registry.held(session);
   acknowledge(conn, frame);
-  if (frame.body.requestFullTranscript === true) session.replayTranscript(conn);
+  if (body.requestFullTranscript === true) session.replayTranscript(conn);
   session.receive(frame);
 }
 
@@ -77,7 +79,7 @@ export function handleClientFrame(conn: Connection, frame: ClientFrame, ctx: Soc
       return;
     }
     case 'renewChat':
-      renewChat(conn, frame as ClientFrame & { body: { method: 'renewChat' } }, ctx);
+      renewChat(conn, frame, body, ctx);
       return;
     case 'closeConversation': {
       acknowledge(conn, frame);
@@ -86,13 +88,18 @@ export function handleClientFrame(conn: Connection, frame: ClientFrame, ctx: Soc
       conn.session?.end();
       return;
     }
-    default: {
+    case 'newMessage':
+    case 'isTyping': {
       if (!conn.session) {
         conn.send(errorFrame(1, CHAT_NOT_STARTED));
         return;
       }
       acknowledge(conn, frame);
       conn.session.receive(frame);
+      return;
     }
+    default:
+      // The connection hands over only frames whose method the contract knows.
+      assertNever(body, 'client method');
   }
 }

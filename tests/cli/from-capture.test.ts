@@ -111,6 +111,25 @@ describe('mock-chat scenario from-capture', () => {
     expect(scenario.conversation).toContainEqual({ say: { agent: 'sam', text: 'How can I help?' } });
   });
 
+  it('acknowledgements become session.acknowledge (only methods the contract has); typing is replayed verbatim', async () => {
+    const typing = {
+      apiVersion: '1.0',
+      type: 'notification',
+      body: { method: 'isTyping', agentId: 'agent-7', isTyping: true },
+    };
+    const capture = [
+      ...conversation.slice(0, 3),
+      server(4, 'acknowledgement', { method: 'newMessage' }),
+      server(4, 'acknowledgement', { method: 'newChatRequest' }),
+      JSON.stringify({ direction: 'server', frame: typing, time: at(5) }),
+    ].join('\n');
+    const { code, stdout } = await run(['scenario', 'from-capture', '-', '--name', 'acks'], capture);
+    expect(code).toBe(0);
+    const scenario = parse(stdout);
+    expect(scenario.session.acknowledge).toEqual(['newMessage']);
+    expect(scenario.conversation).toContainEqual({ frame: typing });
+  });
+
   it('validates before writing: a scenario that would not load is exit 1 and nothing is written', async () => {
     const capture = file(
       'bad-error.jsonl',

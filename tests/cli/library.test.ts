@@ -56,13 +56,14 @@ describe('chat-widget/contract from plain Node', () => {
       const require = createRequire(import.meta.url);
       const files = ['chat-widget/contract/schemas/chat-socket.json', 'chat-widget/contract/schemas/chat-socket.tolerant.json',
         'chat-widget/contract/schemas/widget-http.json', 'chat-widget/contract/schemas/check-report.json',
+        'chat-widget/contract/schemas/scenario.json',
         'chat-widget/contract/chat-socket.asyncapi.yaml', 'chat-widget/contract/widget-http.openapi.yaml'];
       console.log(JSON.stringify(files.map((f) => readFileSync(require.resolve(f), 'utf8').slice(0, 40))));
     `);
     expect(code).toBe(0);
     const heads = JSON.parse(stdout) as string[];
-    expect(heads.slice(0, 4).every((h) => h.trimStart().startsWith('{'))).toBe(true);
-    expect(heads[4]).toMatch(/asyncapi: 3/);
-    expect(heads[5]).toMatch(/openapi: 3\.1/);
+    expect(heads.slice(0, 5).every((h) => h.trimStart().startsWith('{'))).toBe(true);
+    expect(heads[5]).toMatch(/asyncapi: 3/);
+    expect(heads[6]).toMatch(/openapi: 3\.1/);
   });
 });

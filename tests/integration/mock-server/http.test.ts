@@ -256,7 +256,12 @@ describe('GET /__mock/contract/: the contract documents an integrator fetches fr
     expect(index.status).toBe(200);
     const documents = (JSON.parse(index.body) as { documents: Record<string, { url: string }> }).documents;
     expect(Object.keys(documents)).toEqual(
-      expect.arrayContaining(['chat-socket.asyncapi.yaml', 'widget-http.openapi.yaml', 'schemas/chat-socket.json']),
+      expect.arrayContaining([
+        'chat-socket.asyncapi.yaml',
+        'widget-http.openapi.yaml',
+        'schemas/chat-socket.json',
+        'schemas/scenario.json',
+      ]),
     );
     const asyncapi = await raw(server.url, { path: documents['chat-socket.asyncapi.yaml']?.url as string });
     expect(asyncapi.status).toBe(200);
