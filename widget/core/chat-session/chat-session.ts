@@ -3,6 +3,8 @@
  * session machine (connection/), the delivery authority, the on-hold player, typing timers and
  * the session store to the reducer's events.
  */
+
+import { assertNever } from '../../../contract/assert-never.js';
 import type { NotificationFrame, WebOnHoldComfortGroup, WebOnHoldUrlGroup } from '../../../generated/chat-socket.js';
 import type { WidgetEvent } from '../chat/events.js';
 import { messageText } from '../chat/messages.js';
@@ -367,6 +369,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       case 'ping':
       case 'pong':
         return;
+      default:
+        assertNever(body, 'notification');
     }
   }
 

@@ -22,7 +22,6 @@ export type WidgetEvent =
       availability: AvailabilityState;
       variant?: Variant;
       useEngagementPlaceholderData?: boolean;
-      bypassBubble?: boolean;
     }
   | { type: 'flagsUpdated'; flags: Partial<WidgetFlags> }
   | { type: 'dialogOpened' }
