@@ -91,7 +91,6 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
   let resetTimer: TimerHandle | null = null;
   let cardTimer: TimerHandle | null = null;
   let callbackTimer: TimerHandle | null = null;
-  let shownCard: StatusCard | null = null;
   const newLeadSubmitter = () =>
     createLeadSubmitter({
       http: { fetch: (request) => env.fetch(request), baseUrl: settings.apiEndpointsDomain },
@@ -118,27 +117,23 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
     dispatch({ type: 'flagsUpdated', flags });
   }
 
-  // The status card auto-hides after statusCardShowTime (section 4, callback form submit).
-  let endedReported = false;
-  const unsubscribeCard = store.subscribe(() => {
-    const status = store.getSnapshot().chat.status;
-    // One chat_ended per chat, whatever ended it (agent, connection, error, retries).
-    if (status.kind === 'ended' && !endedReported) {
-      endedReported = true;
+  const unsubscribe = store.subscribe((state, previous) => {
+    // One chat_ended per chat, whatever ended it (agent, connection, error, retries); the
+    // visitor's own End Chat is reported where it is chosen, and that chat never shows 'ended'.
+    const status = state.chat.status;
+    if (status.kind === 'ended' && previous.chat.status.kind !== 'ended') {
       env.analytics({ name: 'chat_ended', detail: { reason: status.reason } });
-    } else if (status.kind === 'connecting') {
-      endedReported = false;
     }
-    const card = store.getSnapshot().statusCard;
-    if (card === shownCard) return;
-    shownCard = card;
-    if (cardTimer !== null) env.timers.clearTimeout(cardTimer);
-    cardTimer = null;
-    if (card !== null) {
-      cardTimer = env.timers.setTimeout(() => {
-        cardTimer = null;
-        dispatch({ type: 'statusCardDismissed' });
-      }, settings.statusCardShowTime);
+    // The status card auto-hides after statusCardShowTime (section 4, callback form submit).
+    if (state.statusCard !== previous.statusCard) {
+      if (cardTimer !== null) env.timers.clearTimeout(cardTimer);
+      cardTimer = null;
+      if (state.statusCard !== null) {
+        cardTimer = env.timers.setTimeout(() => {
+          cardTimer = null;
+          dispatch({ type: 'statusCardDismissed' });
+        }, settings.statusCardShowTime);
+      }
     }
   });
 
@@ -310,6 +305,17 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
     });
   }
 
+  /**
+   * End Chat (or a callback instead of a queued chat): the session lives on only to deliver
+   * closeConversation. Reported as the visitor's choice unless the chat has ended already (an
+   * agent's end is reported when the state shows it).
+   */
+  function endByVisitor(current: ChatSession): void {
+    if (isChatActive(store.getSnapshot().chat)) env.analytics({ name: 'chat_ended', detail: { reason: 'customer' } });
+    ending.add(current);
+    current.endChat();
+  }
+
   let started = false;
   return {
     get settings() {
@@ -339,13 +345,8 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
       if (!yes) return;
       const current = chat;
       chat = null;
-      if (current !== null && !endedReported) {
-        endedReported = true;
-        env.analytics({ name: 'chat_ended', detail: { reason: 'customer' } });
-      }
       if (current !== null) {
-        ending.add(current);
-        current.endChat();
+        endByVisitor(current);
       } else session.clear();
       if (resetTimer !== null) env.timers.clearTimeout(resetTimer);
       resetTimer = env.timers.setTimeout(() => {
@@ -365,12 +366,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
       chat = null;
       if (current !== null && isChatActive(store.getSnapshot().chat)) {
         // The queued chat is given up: the service is told, as with End Chat.
-        if (!endedReported) {
-          endedReported = true;
-          env.analytics({ name: 'chat_ended', detail: { reason: 'customer' } });
-        }
-        ending.add(current);
-        current.endChat();
+        endByVisitor(current);
       } else {
         current?.dispose();
         session.clear();
@@ -426,7 +422,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
       ending.clear();
       for (const timer of [closeTimer, resetTimer, cardTimer, callbackTimer])
         if (timer !== null) env.timers.clearTimeout(timer);
-      unsubscribeCard();
+      unsubscribe();
       unregisterUnload();
     },
   };

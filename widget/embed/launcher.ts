@@ -143,9 +143,8 @@ export interface BoundLauncher {
 
 /** After the hand-over: the button follows the core's state, and opening goes through the core. */
 export function bindLauncher(launcher: Launcher, core: WidgetCore, analytics: Analytics): BoundLauncher {
-  const follow = () => launcher.render(core.getSnapshot());
-  const unsubscribe = core.subscribe(follow);
-  follow();
+  const unsubscribe = core.subscribe((state) => launcher.render(state));
+  launcher.render(core.getSnapshot());
   return {
     open() {
       analytics.chatEvent('chat_button_click');

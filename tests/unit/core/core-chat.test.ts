@@ -92,6 +92,17 @@ describe('a chat through the core (section 4, chat lifecycle)', () => {
     expect(h.env.analytics).toHaveBeenCalledTimes(2);
   });
 
+  it('analytics: the agent ending the chat while End Chat? is asked reports one chat_ended (agentClosed), not two', async () => {
+    const h = harness();
+    await chatting(h);
+    h.core.closeDialog();
+    expect(h.core.getSnapshot().dialog.endChatPrompt).toBe(true);
+    socket().notify(left(agent, [], { endChatFlag: true }));
+    h.core.confirmEndChat(true);
+    const ended = vi.mocked(h.env.analytics).mock.calls.filter(([event]) => event.name === 'chat_ended');
+    expect(ended).toEqual([[{ name: 'chat_ended', detail: { reason: 'agentClosed' } }]]);
+  });
+
   it('§4 sender handling: the optional subject is sent once after the first agent message', async () => {
     const h = harness();
     await available(h);
