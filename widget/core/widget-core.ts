@@ -4,13 +4,13 @@
  * the current chat session and the UI timers (modal close delay, status card, reset after
  * ending), and disposes them all.
  */
-import { variantFor as lookFor, offerOf } from './availability/offer.js';
+import { variantFor as lookFor, resolveOutcome } from './availability/offer.js';
 import { type AvailabilityOutcome, createAvailabilityPoller } from './availability/poller.js';
 import { createDrafts } from './chat/drafts.js';
 import type { WidgetEvent } from './chat/events.js';
 import { initialState } from './chat/initial-state.js';
 import { isChatActive, reducerFor } from './chat/reducer.js';
-import type { StatusCard, WidgetState } from './chat/state.js';
+import type { WidgetState } from './chat/state.js';
 import { type ChatSession, createChatSession } from './chat-session/chat-session.js';
 import type { PageConfig } from './config/page-config.js';
 import { resolveSettings } from './config/settings.js';
@@ -18,7 +18,7 @@ import { flagsFor, socketUrl } from './config/widget-flags.js';
 import type { CallbackRequest, CoreOptions, WidgetCore } from './core-api.js';
 import type { CustomerDetails } from './customer-details.js';
 import type { TimerHandle, WidgetEnvironment } from './env.js';
-import { submitCallback } from './forms/callback-submitter.js';
+import { callbackCard, submitCallback } from './forms/callback-submitter.js';
 import { buildLeadPayload, createLeadSubmitter } from './forms/lead.js';
 import { textDirection } from './locale/ui-language.js';
 import { safeStorage } from './session/safe-storage.js';
@@ -146,7 +146,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
 
   /** Rules 3-7, decided by availability/offer.ts (the start chunk reads the same outcome the same way). */
   function onAvailability(outcome: AvailabilityOutcome): void {
-    const offer = offerOf(outcome, page, texts);
+    const offer = resolveOutcome(outcome, page, texts);
     if (outcome.kind === 'failed') {
       env.logger.warn('[chat-widget] availability check failed; polling stopped', outcome.error);
       dispatch({ type: 'availabilityResolved', availability: offer.availability });
@@ -406,10 +406,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
         () => env.logger.error(`callback: no answer within ${settings.callbackTimeout} ms; the visitor may retry`),
       );
       if (disposed) return;
-      const card: StatusCard = ok
-        ? { tone: 'success', title: texts.successTitle, body: texts.successBody }
-        : { tone: 'error', title: texts.failureTitle, body: texts.failureBody };
-      dispatch({ type: 'callbackSubmitted', ok, card });
+      dispatch({ type: 'callbackSubmitted', ok, card: callbackCard(ok, texts) });
       env.analytics({ name: 'callback_submitted', detail: { ok } });
     },
     dispose() {

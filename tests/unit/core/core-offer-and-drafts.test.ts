@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createDrafts } from '../../../widget/core/chat/drafts.js';
 import { defaultFlags, initialState } from '../../../widget/core/chat/initial-state.js';
 import { reduce } from '../../../widget/core/chat/reducer.js';
-import { canMinimize, selectLauncher, selectOffer } from '../../../widget/core/chat/selectors.js';
+import { canMinimize, selectLauncher, selectMode, selectOffer } from '../../../widget/core/chat/selectors.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import de from '../../../widget/ui/i18n/catalogues/i18n-de.js';
@@ -165,7 +165,7 @@ describe('a callback instead of the chat (chat-lite, README decision)', () => {
     h.core.requestCallbackInstead();
     expect(socket().sent.map(method)).toContain('closeConversation');
     const state = h.core.getSnapshot();
-    expect(state.mode).toBe('logon');
+    expect(selectMode(state)).toBe('logon');
     expect(state.views).toEqual(['form', 'callback']);
     expect(state.dialog.status).toBe('open');
     expect(state.chat.status).toEqual({ kind: 'idle' });

@@ -8,6 +8,7 @@ import { assertNever } from '../../../contract/assert-never.js';
 import type { NotificationFrame, WebOnHoldComfortGroup, WebOnHoldUrlGroup } from '../../../generated/chat-socket.js';
 import type { WidgetEvent } from '../chat/events.js';
 import { messageText } from '../chat/messages.js';
+import { agentsPresent as agentsIn } from '../chat/participants.js';
 import { sanitizeMessage } from '../chat/sanitize.js';
 import { createConnection, type FinalClose } from '../connection/connection.js';
 import { createDelivery, type Failure } from '../connection/delivery.js';
@@ -71,6 +72,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     comfort: options.resume?.chatState?.onHold.comfort ?? null,
     urls: options.resume?.chatState?.onHold.urls ?? null,
   };
+
+  const agentsPresent = () => agentsIn(options.getState().chat);
 
   /** Every state change of this chat goes through here; after End Chat the visitor has moved on. */
   function emit(event: WidgetEvent): void {
@@ -281,10 +284,6 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       if (!agentsPresent()) onHold.start();
     }
     flushOutbox();
-  }
-
-  function agentsPresent(): boolean {
-    return options.getState().chat.participants.length > 0;
   }
 
   function onNotification(frame: NotificationFrame): void {

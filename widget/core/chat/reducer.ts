@@ -2,9 +2,10 @@
 import { assertNever } from '../../../contract/assert-never.js';
 import { type CoreTexts, TEXTS } from '../texts.js';
 import type { WidgetEvent } from './events.js';
-import { initialChat, initialViews, offerOf } from './initial-state.js';
+import { chatOrCallback, initialChat, initialViews } from './initial-state.js';
 import { appendMessage, appendSystem, insertSystem, receiveMessage } from './messages.js';
-import { inferPresence, participantJoined, participantLeft } from './participants.js';
+import { selectMode } from './mode.js';
+import { agentsPresent, inferPresence, liveStatus, participantJoined, participantLeft } from './participants.js';
 import type { ChatMessage, ChatState, WidgetState } from './state.js';
 
 type CustomerMessage = Extract<ChatMessage, { kind: 'customer' }>;
@@ -21,13 +22,12 @@ function withChat(state: WidgetState, chat: ChatState): WidgetState {
 
 /** The first view of what is offered now (the callback form on a chat-lite page without chat). */
 function firstViews(state: WidgetState): string[] {
-  return initialViews(state.flags, offerOf(state.availability, state.flags));
+  return initialViews(state.flags, chatOrCallback(state.availability, state.flags));
 }
 
 function resetChat(state: WidgetState): WidgetState {
   return {
     ...state,
-    mode: 'logon',
     chat: initialChat(),
     dialog: { ...state.dialog, endChatPrompt: false },
     views: firstViews(state),
@@ -40,8 +40,8 @@ function resetChat(state: WidgetState): WidgetState {
  * the new offer's first view; one who is looking at a form keeps it (the view offers the switch).
  */
 function withOffer(before: WidgetState, after: WidgetState): WidgetState {
-  const changed = offerOf(before.availability, before.flags) !== offerOf(after.availability, after.flags);
-  if (!changed || after.mode !== 'logon' || after.dialog.status === 'open') return after;
+  const changed = chatOrCallback(before.availability, before.flags) !== chatOrCallback(after.availability, after.flags);
+  if (!changed || selectMode(after) !== 'logon' || after.dialog.status === 'open') return after;
   return { ...after, views: firstViews(after) };
 }
 
@@ -99,26 +99,24 @@ function reduceWith(state: WidgetState, event: WidgetEvent, texts: CoreTexts): W
     case 'callbackSubmitted':
       return { ...state, callback: { status: 'submitted', ok: event.ok }, statusCard: event.card };
     case 'chatRequested':
-      return {
-        ...state,
-        mode: 'loading',
-        statusCard: null,
-        chat: { ...initialChat(), status: { kind: 'connecting' } },
-      };
+      return { ...state, statusCard: null, chat: { ...initialChat(), status: { kind: 'connecting', resumed: false } } };
     case 'chatResumed': {
       const participants = [...event.participants];
       const resumed = appendSystem(
-        { ...initialChat(), status: { kind: 'connecting' }, participants, agentEverJoined: participants.length > 0 },
+        {
+          ...initialChat(),
+          status: { kind: 'connecting', resumed: true },
+          participants,
+          agentEverJoined: agentsPresent({ participants }),
+        },
         texts.transferringSession,
         event.at,
       );
       const agentName = participants.filter((p) => p.visible).at(-1)?.name ?? null;
-      return { ...state, mode: 'chat', chat: { ...resumed, agentName } };
+      return { ...state, chat: { ...resumed, agentName } };
     }
-    case 'chatConfirmed': {
-      const status = chat.participants.length > 0 ? { kind: 'active' as const } : { kind: 'waiting' as const };
-      return { ...state, mode: 'chat', chat: { ...chat, status } };
-    }
+    case 'chatConfirmed':
+      return withChat(state, { ...chat, status: liveStatus(chat) });
     case 'reconnecting': {
       // Where it happened: above the messages that will go out again, below what the server had.
       const next = insertSystem(chat, texts.attemptingReconnect, event.at, event.acknowledging === true);
@@ -139,7 +137,7 @@ function reduceWith(state: WidgetState, event: WidgetEvent, texts: CoreTexts): W
         agentTyping: null,
       };
       const next = event.notice === null ? ended : appendSystem(ended, event.notice, event.at);
-      return { ...state, mode: 'chat', chat: next, dialog: { ...state.dialog, endChatPrompt: false } };
+      return { ...state, chat: next, dialog: { ...state.dialog, endChatPrompt: false } };
     }
     case 'transferred': {
       const next = appendSystem(chat, texts.openedInAnotherTab, event.at);

@@ -5,14 +5,7 @@ export {
   type CallbackPayloadInput,
   type CallbackRequest,
 } from './callback-payload.js';
-export {
-  CALLBACK_FAILURE_CARD,
-  CALLBACK_SUCCESS_CARD,
-  type CallbackResult,
-  type StatusCard,
-  type SubmitCallbackOptions,
-  submitCallback,
-} from './callback-submitter.js';
+export { type CallbackResult, callbackCard, type SubmitCallbackOptions, submitCallback } from './callback-submitter.js';
 export { type CountryData, countryDataQuery, type FetchCountryDataOptions, fetchCountryData } from './country-data.js';
 export { customerDetailsFromForm } from './customer-details-from-form.js';
 export { isValidEmail } from './email-rule.js';

@@ -2,8 +2,8 @@
 import { act, render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { createAnalytics } from '../../../../widget/core/analytics/index.js';
-import { defaultFlags, initialState } from '../../../../widget/core/chat/initial-state.js';
-import type { WidgetFlags, WidgetState } from '../../../../widget/core/chat/state.js';
+import { defaultFlags, initialChat, initialState } from '../../../../widget/core/chat/initial-state.js';
+import type { ChatState, ChatStatus, WidgetFlags, WidgetState } from '../../../../widget/core/chat/state.js';
 import { readPageConfig } from '../../../../widget/core/config/page-config.js';
 import { resolveSettings, type WidgetSettings } from '../../../../widget/core/config/settings.js';
 import type { WidgetCore } from '../../../../widget/core/core-api.js';
@@ -79,6 +79,11 @@ export function renderApp(state: WidgetState, settings?: WidgetSettings, catalog
     </WidgetContext.Provider>,
   );
   return { ...fake, launcher };
+}
+
+/** A chat in this status (what the dialog shows follows from it: selectMode). */
+export function chatIn(status: ChatStatus): ChatState {
+  return { ...initialChat(), status };
 }
 
 export function stateWith(patch: Partial<WidgetState>, flags: Partial<WidgetFlags> = {}): WidgetState {
