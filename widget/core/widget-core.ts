@@ -19,7 +19,9 @@ import type { CallbackRequest, CoreOptions, WidgetCore } from './core-api.js';
 import type { CustomerDetails } from './customer-details.js';
 import type { TimerHandle, WidgetEnvironment } from './env.js';
 import { callbackCard, submitCallback } from './forms/callback-submitter.js';
+import { FORM_TEXTS, type FormTexts } from './forms/form-texts.js';
 import { buildLeadPayload, createLeadSubmitter } from './forms/lead.js';
+import { createVisitorForms } from './forms/visitor-forms.js';
 import { textDirection } from './locale/ui-language.js';
 import { safeStorage } from './session/safe-storage.js';
 import { createSessionStore, type StoredSession } from './session/session-store.js';
@@ -46,6 +48,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
    * already in the page's language.
    */
   let texts: CoreTexts = TEXTS;
+  let formTexts: FormTexts = FORM_TEXTS;
   let textsReady = true;
   let afterTexts: (() => void)[] = [];
   let disposed = false;
@@ -61,6 +64,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
     catalogue.then(
       (loaded) => {
         texts = loaded.core;
+        formTexts = loaded.forms;
         settle();
       },
       (error: unknown) => {
@@ -70,6 +74,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
     );
   } else if (catalogue !== undefined) {
     texts = catalogue.core;
+    formTexts = catalogue.forms;
   }
   /** Runs now when the page's texts are in, else as soon as they are (or failed to load). */
   function whenTextsReady(run: () => void): void {
@@ -317,11 +322,24 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
   }
 
   let started = false;
-  return {
+  const core: WidgetCore = {
     get settings() {
       return settings;
     },
     page,
+    forms: createVisitorForms({
+      env,
+      settings: () => settings,
+      state: store.getSnapshot,
+      texts: () => formTexts,
+      draft: () => drafts.form(),
+      saveDraft: (values) => drafts.saveForm(values),
+      formShown(form, definitions) {
+        shownForms[form] = definitions.map((definition) => structuredCloneJson(definition));
+      },
+      startChat: (details) => core.startChat(details),
+      submitCallback: (request) => core.submitCallback(request),
+    }),
     getSnapshot: store.getSnapshot,
     subscribe: store.subscribe,
     start() {
@@ -376,11 +394,6 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
       drafts.clearComposer();
       dispatch({ type: 'callbackInsteadRequested' });
     },
-    formShown(form, definitions) {
-      shownForms[form] = definitions.map((definition) => structuredCloneJson(definition));
-    },
-    formDraft: () => drafts.form(),
-    saveFormDraft: (values) => drafts.saveForm(values),
     composerDraft: () => drafts.composer(),
     saveComposerDraft: (text) => drafts.saveComposer(text),
     sendMessage: (text) => chat?.sendMessage(text),
@@ -423,4 +436,5 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
       unregisterUnload();
     },
   };
+  return core;
 }

@@ -1,9 +1,9 @@
 import type { StatusCard } from '../chat/state.js';
 import { DEFAULTS } from '../config/defaults.js';
+import type { Logger } from '../env.js';
 import { type CoreTexts, TEXTS } from '../texts.js';
 import type { CallbackRequest } from './callback-payload.js';
 import { type FormsHttp, formsClient } from './http.js';
-import type { Logger } from './timers.js';
 
 type CardTexts = Pick<CoreTexts, 'successTitle' | 'successBody' | 'failureTitle' | 'failureBody'>;
 
@@ -21,7 +21,8 @@ export interface CallbackResult {
 
 export interface SubmitCallbackOptions {
   http: FormsHttp;
-  logger: Logger;
+  /** Where failures that are only logged go (the core's env.logger). */
+  logger: Pick<Logger, 'error'>;
   /** chatWidgetParams.callbackPath; default section 9. */
   callbackPath?: string;
   /** The card's texts in the page's language; default English. */

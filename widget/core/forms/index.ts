@@ -45,5 +45,4 @@ export {
 export { FORM_MESSAGE_TEMPLATES, formatTemplate, shownMessage } from './messages.js';
 export { isValidPhone, type ParsedPhone, parsePhone } from './phone-rule.js';
 export { isValidPostalCode } from './postal-code-rule.js';
-export { type Logger, realTimers, type TimerProvider } from './timers.js';
 export { type ValidationContext, validateField } from './validate-field.js';
