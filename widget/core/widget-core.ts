@@ -29,8 +29,6 @@ import { migrateLegacySession, storedInitializers } from './session/storage-keys
 import { createStore } from './store/store.js';
 import { type CoreTexts, TEXTS } from './texts.js';
 
-export { socketUrl };
-
 /** A plain JSON copy: what is stored is what was shown, whatever the caller does with its objects later. */
 function structuredCloneJson(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value ?? null));

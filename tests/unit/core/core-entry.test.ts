@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkClientFrame } from '../../../contract/frame-check.js';
 import { selectMode } from '../../../widget/core/chat/selectors.js';
+import { socketUrl } from '../../../widget/core/config/widget-flags.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
-import { socketUrl } from '../../../widget/core/widget-core.js';
 import { available, availableAnswer, details, harness, socket, texts, withFakeClock } from './support/core-harness.js';
 import { said } from './support/frames.js';
 

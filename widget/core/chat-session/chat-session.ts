@@ -20,8 +20,9 @@ import {
   requestChatFrame,
 } from '../connection/frames.js';
 import type { TimerHandle } from '../env.js';
+import { isFirstChatConfirmation } from '../forms/lead.js';
 import { createOnHoldPlayer } from '../onhold/player.js';
-import { type CoreTexts, formatText, TEXTS } from '../texts.js';
+import { formatText } from '../texts.js';
 import { createAgentTypingTimer, createCustomerTypingSignal } from '../typing/typing.js';
 import { fileDownloadUrl } from './file-url.js';
 import { errorCard, finalCloseOutcome } from './final-close.js';
@@ -34,7 +35,7 @@ const ACTIVITY_STAMP_INTERVAL = 1_000;
 
 export function createChatSession(options: ChatSessionOptions): ChatSession {
   const { env, settings, session, details } = options;
-  const texts = (): CoreTexts => options.texts?.() ?? TEXTS;
+  const texts = options.texts;
   let credentials = options.resume
     ? { guid: options.resume.guid, authenticationKey: options.resume.authenticationKey }
     : null;
@@ -271,7 +272,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
           userAgent: env.userAgent,
           pageUrl: env.location.href,
           workRequestId: contextId,
-          textDirection: options.textDirection ?? 'LTR',
+          textDirection: options.textDirection,
         }),
       );
       delivery.loggedIn(false);
@@ -303,7 +304,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         onHold.configure(body.webOnHoldComfortGroups?.[0], body.webOnHoldURLs?.[0]);
         saveChatState();
         if (!agentsPresent()) onHold.start();
-        if (first && earlierTimestamp === null) options.onFirstConfirmation(body.workRequestId, details);
+        if (first && isFirstChatConfirmation(body.workRequestId, earlierTimestamp)) {
+          options.onFirstConfirmation(body.workRequestId, details);
+        }
         flushOutbox();
         return;
       }

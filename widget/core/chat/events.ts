@@ -65,7 +65,6 @@ export type WidgetEvent =
   | { type: 'chatReset' }
   /** Chat-lite: the visitor asked for a callback instead of the chat (queued, failed or ended). */
   | { type: 'callbackInsteadRequested' }
-  | { type: 'statusCardShown'; card: StatusCard }
   | { type: 'statusCardDismissed' }
   | { type: 'callbackSubmitting' }
   | { type: 'callbackSubmitted'; ok: boolean; card: StatusCard }

@@ -4,7 +4,7 @@ import type {
   NewParticipantNotificationBody,
   ParticipantLeaveNotificationBody,
 } from '../../../generated/chat-socket.js';
-import { type CoreTexts, TEXTS } from '../texts.js';
+import type { CoreTexts } from '../texts.js';
 import { appendSystem } from './messages.js';
 import type { ChatParticipant, ChatState, ChatStatus } from './state.js';
 import { toChatParticipant, type VisibilityRules } from './visibility.js';
@@ -35,7 +35,7 @@ export function participantJoined(
   body: NewParticipantNotificationBody,
   rules: VisibilityRules,
   at: number,
-  texts: CoreTexts = TEXTS,
+  texts: CoreTexts,
 ): ChatState {
   const participants = body.participants.map((p) => toChatParticipant(p, rules));
   if (!participants.some((p) => p.id === body.agentId)) {
@@ -63,7 +63,7 @@ export function participantLeft(
   body: ParticipantLeaveNotificationBody,
   rules: VisibilityRules,
   at: number,
-  texts: CoreTexts = TEXTS,
+  texts: CoreTexts,
 ): ChatState {
   const leaver = chat.participants.find((p) => p.id === body.agentId);
   const participants = body.participants.map((p) => toChatParticipant(p, rules));

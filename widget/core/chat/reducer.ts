@@ -90,8 +90,6 @@ function reduceWith(state: WidgetState, event: WidgetEvent, texts: CoreTexts): W
       return state.views.length > 1 ? { ...state, views: state.views.slice(0, -1) } : state;
     case 'viewsReset':
       return { ...state, views: firstViews(state) };
-    case 'statusCardShown':
-      return { ...state, statusCard: event.card };
     case 'statusCardDismissed':
       return state.statusCard === null ? state : { ...state, statusCard: null };
     case 'callbackSubmitting':

@@ -42,7 +42,7 @@ export {
   type LeadSubmitter,
   type LeadSubmitterOptions,
 } from './lead.js';
-export { FORM_MESSAGE_TEMPLATES, formatTemplate, shownMessage } from './messages.js';
+export { FORM_MESSAGE_TEMPLATES, shownMessage } from './messages.js';
 export { isValidPhone, type ParsedPhone, parsePhone } from './phone-rule.js';
 export { isValidPostalCode } from './postal-code-rule.js';
 export { type ValidationContext, validateField } from './validate-field.js';
