@@ -4,6 +4,7 @@
  * error hook, the chat state stays what the valid frames made it, and the core keeps working.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { selectMode } from '../../widget/core/chat/selectors.js';
 import { DEFAULTS } from '../../widget/core/config/defaults.js';
 import { reportFigure } from '../support/bench-figure.js';
 import { type Harness, harness, socket } from '../unit/core/support/core-harness.js';
@@ -94,7 +95,7 @@ it('20,000 hostile server frames: nothing thrown, each reported once, state cons
   expect(agentMessages.at(-1)).toMatchObject({ text: `valid answer ${valid}` });
   expect(after.chat.status).toEqual({ kind: 'active' });
   expect(after.chat.participants).toEqual(before.chat.participants);
-  expect(after.mode).toBe('chat');
+  expect(selectMode(after)).toBe('chat');
   expect(live.closedWith).toBeNull();
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 

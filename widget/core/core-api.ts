@@ -1,19 +1,21 @@
 /** The public face of the core that the React views use: state, selectors and commands. */
 import type { components } from '../../generated/widget-http.js';
 import type { AvailabilityPoller } from './availability/poller.js';
-import type { DraftValue } from './chat/drafts.js';
 import type { ViewId, WidgetState } from './chat/state.js';
 import type { PageConfig } from './config/page-config.js';
 import type { WidgetSettings } from './config/settings.js';
 import type { CustomerDetails } from './customer-details.js';
+import type { FormTexts } from './forms/form-texts.js';
+import type { VisitorForms } from './forms/visitor-forms.js';
 import type { ReadableStore } from './store/store.js';
 import type { CoreTexts } from './texts.js';
 
 export type CallbackRequest = components['schemas']['CallbackRequest'];
 
-/** The part of a page's message catalogue the core reads: its own texts in that language. */
+/** The part of a page's message catalogue the core reads: its own texts and the forms', in that language. */
 export interface CoreCatalogue {
   core: CoreTexts;
+  forms: FormTexts;
 }
 
 export interface CoreOptions {
@@ -33,6 +35,12 @@ export interface WidgetCore extends ReadableStore<WidgetState> {
   /** The effective constants (defaults < chatWidgetParams < page options); final after availability. */
   readonly settings: WidgetSettings;
   readonly page: PageConfig;
+  /**
+   * The pre-chat and callback forms for this visitor, on the core's timers, fetch and logger: a
+   * valid pre-chat form starts the chat, a valid callback form is posted. Any view layer renders
+   * a form's snapshot and calls its commands (widget/core/forms/README.md).
+   */
+  readonly forms: VisitorForms;
   /** Resume a stored session, or check availability now and every 15 s (section 4 rules 1-2). */
   start(): void;
   openDialog(): void;
@@ -49,15 +57,6 @@ export interface WidgetCore extends ReadableStore<WidgetState> {
    * stays open on the callback form, with what was typed carried over. Ignored without chat-lite.
    */
   requestCallbackInstead(): void;
-  /**
-   * A form was shown with these field definitions (configured or the spec's defaults, in the
-   * page's language): they are stored as preEngagementConfig / callBackFormConfig with the chat
-   * or callback request they belong to.
-   */
-  formShown(form: 'preChat' | 'callback', definitions: readonly unknown[]): void;
-  /** Typed form values by field name, kept across view remounts (shared by both forms). */
-  formDraft(): Readonly<Record<string, DraftValue>>;
-  saveFormDraft(values: Readonly<Record<string, DraftValue>>): void;
   /** The composer's unsent text of the current chat (kept across minimize). */
   composerDraft(): string;
   saveComposerDraft(text: string): void;
@@ -74,7 +73,7 @@ export interface WidgetCore extends ReadableStore<WidgetState> {
   /** Back to the first view (main topics in triage mode). */
   resetViews(): void;
   dismissStatusCard(): void;
-  /** Chat-lite: posts the callback payload built by forms/, then shows the status card. */
+  /** Chat-lite: posts a callback payload (core.forms.callback() builds it), then shows the status card. */
   submitCallback(request: CallbackRequest): Promise<void>;
   /** Stops every timer, listener and socket. */
   dispose(): void;

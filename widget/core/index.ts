@@ -3,6 +3,7 @@ export type { WidgetEvent } from './chat/events.js';
 export { initialState } from './chat/initial-state.js';
 export { reduce } from './chat/reducer.js';
 export {
+  agentsPresent,
   canGoBack,
   canMinimize,
   isChatActive,
@@ -10,6 +11,8 @@ export {
   isInputEnabled,
   type LauncherView,
   selectLauncher,
+  selectMode,
+  selectOffer,
 } from './chat/selectors.js';
 export type * from './chat/state.js';
 export { DEFAULTS } from './config/defaults.js';

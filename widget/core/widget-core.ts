@@ -4,13 +4,13 @@
  * the current chat session and the UI timers (modal close delay, status card, reset after
  * ending), and disposes them all.
  */
-import { variantFor as lookFor, offerOf } from './availability/offer.js';
+import { variantFor as lookFor, resolveOutcome } from './availability/offer.js';
 import { type AvailabilityOutcome, createAvailabilityPoller } from './availability/poller.js';
 import { createDrafts } from './chat/drafts.js';
 import type { WidgetEvent } from './chat/events.js';
 import { initialState } from './chat/initial-state.js';
 import { isChatActive, reducerFor } from './chat/reducer.js';
-import type { StatusCard, WidgetState } from './chat/state.js';
+import type { WidgetState } from './chat/state.js';
 import { type ChatSession, createChatSession } from './chat-session/chat-session.js';
 import type { PageConfig } from './config/page-config.js';
 import { resolveSettings } from './config/settings.js';
@@ -18,16 +18,16 @@ import { flagsFor, socketUrl } from './config/widget-flags.js';
 import type { CallbackRequest, CoreOptions, WidgetCore } from './core-api.js';
 import type { CustomerDetails } from './customer-details.js';
 import type { TimerHandle, WidgetEnvironment } from './env.js';
-import { submitCallback } from './forms/callback-submitter.js';
+import { callbackCard, submitCallback } from './forms/callback-submitter.js';
+import { FORM_TEXTS, type FormTexts } from './forms/form-texts.js';
 import { buildLeadPayload, createLeadSubmitter } from './forms/lead.js';
+import { createVisitorForms } from './forms/visitor-forms.js';
 import { textDirection } from './locale/ui-language.js';
 import { safeStorage } from './session/safe-storage.js';
 import { createSessionStore, type StoredSession } from './session/session-store.js';
 import { migrateLegacySession, storedInitializers } from './session/storage-keys.js';
 import { createStore } from './store/store.js';
 import { type CoreTexts, TEXTS } from './texts.js';
-
-export { socketUrl };
 
 /** A plain JSON copy: what is stored is what was shown, whatever the caller does with its objects later. */
 function structuredCloneJson(value: unknown): unknown {
@@ -46,6 +46,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
    * already in the page's language.
    */
   let texts: CoreTexts = TEXTS;
+  let formTexts: FormTexts = FORM_TEXTS;
   let textsReady = true;
   let afterTexts: (() => void)[] = [];
   let disposed = false;
@@ -61,6 +62,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
     catalogue.then(
       (loaded) => {
         texts = loaded.core;
+        formTexts = loaded.forms;
         settle();
       },
       (error: unknown) => {
@@ -70,6 +72,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
     );
   } else if (catalogue !== undefined) {
     texts = catalogue.core;
+    formTexts = catalogue.forms;
   }
   /** Runs now when the page's texts are in, else as soon as they are (or failed to load). */
   function whenTextsReady(run: () => void): void {
@@ -91,7 +94,6 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
   let resetTimer: TimerHandle | null = null;
   let cardTimer: TimerHandle | null = null;
   let callbackTimer: TimerHandle | null = null;
-  let shownCard: StatusCard | null = null;
   const newLeadSubmitter = () =>
     createLeadSubmitter({
       http: { fetch: (request) => env.fetch(request), baseUrl: settings.apiEndpointsDomain },
@@ -118,27 +120,23 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
     dispatch({ type: 'flagsUpdated', flags });
   }
 
-  // The status card auto-hides after statusCardShowTime (section 4, callback form submit).
-  let endedReported = false;
-  const unsubscribeCard = store.subscribe(() => {
-    const status = store.getSnapshot().chat.status;
-    // One chat_ended per chat, whatever ended it (agent, connection, error, retries).
-    if (status.kind === 'ended' && !endedReported) {
-      endedReported = true;
+  const unsubscribe = store.subscribe((state, previous) => {
+    // One chat_ended per chat, whatever ended it (agent, connection, error, retries); the
+    // visitor's own End Chat is reported where it is chosen, and that chat never shows 'ended'.
+    const status = state.chat.status;
+    if (status.kind === 'ended' && previous.chat.status.kind !== 'ended') {
       env.analytics({ name: 'chat_ended', detail: { reason: status.reason } });
-    } else if (status.kind === 'connecting') {
-      endedReported = false;
     }
-    const card = store.getSnapshot().statusCard;
-    if (card === shownCard) return;
-    shownCard = card;
-    if (cardTimer !== null) env.timers.clearTimeout(cardTimer);
-    cardTimer = null;
-    if (card !== null) {
-      cardTimer = env.timers.setTimeout(() => {
-        cardTimer = null;
-        dispatch({ type: 'statusCardDismissed' });
-      }, settings.statusCardShowTime);
+    // The status card auto-hides after statusCardShowTime (section 4, callback form submit).
+    if (state.statusCard !== previous.statusCard) {
+      if (cardTimer !== null) env.timers.clearTimeout(cardTimer);
+      cardTimer = null;
+      if (state.statusCard !== null) {
+        cardTimer = env.timers.setTimeout(() => {
+          cardTimer = null;
+          dispatch({ type: 'statusCardDismissed' });
+        }, settings.statusCardShowTime);
+      }
     }
   });
 
@@ -151,7 +149,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
 
   /** Rules 3-7, decided by availability/offer.ts (the start chunk reads the same outcome the same way). */
   function onAvailability(outcome: AvailabilityOutcome): void {
-    const offer = offerOf(outcome, page, texts);
+    const offer = resolveOutcome(outcome, page, texts);
     if (outcome.kind === 'failed') {
       env.logger.warn('[chat-widget] availability check failed; polling stopped', outcome.error);
       dispatch({ type: 'availabilityResolved', availability: offer.availability });
@@ -310,12 +308,36 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
     });
   }
 
+  /**
+   * End Chat (or a callback instead of a queued chat): the session lives on only to deliver
+   * closeConversation. Reported as the visitor's choice unless the chat has ended already (an
+   * agent's end is reported when the state shows it).
+   */
+  function endByVisitor(current: ChatSession): void {
+    if (isChatActive(store.getSnapshot().chat)) env.analytics({ name: 'chat_ended', detail: { reason: 'customer' } });
+    ending.add(current);
+    current.endChat();
+  }
+
   let started = false;
-  return {
+  const core: WidgetCore = {
     get settings() {
       return settings;
     },
     page,
+    forms: createVisitorForms({
+      env,
+      settings: () => settings,
+      state: store.getSnapshot,
+      texts: () => formTexts,
+      draft: () => drafts.form(),
+      saveDraft: (values) => drafts.saveForm(values),
+      formShown(form, definitions) {
+        shownForms[form] = definitions.map((definition) => structuredCloneJson(definition));
+      },
+      startChat: (details) => core.startChat(details),
+      submitCallback: (request) => core.submitCallback(request),
+    }),
     getSnapshot: store.getSnapshot,
     subscribe: store.subscribe,
     start() {
@@ -339,13 +361,8 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
       if (!yes) return;
       const current = chat;
       chat = null;
-      if (current !== null && !endedReported) {
-        endedReported = true;
-        env.analytics({ name: 'chat_ended', detail: { reason: 'customer' } });
-      }
       if (current !== null) {
-        ending.add(current);
-        current.endChat();
+        endByVisitor(current);
       } else session.clear();
       if (resetTimer !== null) env.timers.clearTimeout(resetTimer);
       resetTimer = env.timers.setTimeout(() => {
@@ -365,12 +382,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
       chat = null;
       if (current !== null && isChatActive(store.getSnapshot().chat)) {
         // The queued chat is given up: the service is told, as with End Chat.
-        if (!endedReported) {
-          endedReported = true;
-          env.analytics({ name: 'chat_ended', detail: { reason: 'customer' } });
-        }
-        ending.add(current);
-        current.endChat();
+        endByVisitor(current);
       } else {
         current?.dispose();
         session.clear();
@@ -380,11 +392,6 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
       drafts.clearComposer();
       dispatch({ type: 'callbackInsteadRequested' });
     },
-    formShown(form, definitions) {
-      shownForms[form] = definitions.map((definition) => structuredCloneJson(definition));
-    },
-    formDraft: () => drafts.form(),
-    saveFormDraft: (values) => drafts.saveForm(values),
     composerDraft: () => drafts.composer(),
     saveComposerDraft: (text) => drafts.saveComposer(text),
     sendMessage: (text) => chat?.sendMessage(text),
@@ -410,10 +417,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
         () => env.logger.error(`callback: no answer within ${settings.callbackTimeout} ms; the visitor may retry`),
       );
       if (disposed) return;
-      const card: StatusCard = ok
-        ? { tone: 'success', title: texts.successTitle, body: texts.successBody }
-        : { tone: 'error', title: texts.failureTitle, body: texts.failureBody };
-      dispatch({ type: 'callbackSubmitted', ok, card });
+      dispatch({ type: 'callbackSubmitted', ok, card: callbackCard(ok, texts) });
       env.analytics({ name: 'callback_submitted', detail: { ok } });
     },
     dispose() {
@@ -426,8 +430,9 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
       ending.clear();
       for (const timer of [closeTimer, resetTimer, cardTimer, callbackTimer])
         if (timer !== null) env.timers.clearTimeout(timer);
-      unsubscribeCard();
+      unsubscribe();
       unregisterUnload();
     },
   };
+  return core;
 }

@@ -10,6 +10,7 @@
  */
 import type { Analytics } from '../core/analytics/index.js';
 import { selectLauncher } from '../core/chat/launcher-view.js';
+import { selectMode } from '../core/chat/mode.js';
 import type { WidgetState } from '../core/chat/state.js';
 import type { WidgetCore } from '../core/core-api.js';
 import { type LauncherTexts, unreadSuffix } from './launcher-texts.js';
@@ -111,7 +112,7 @@ export function createLauncher(root: HTMLElement, options: LauncherOptions): Lau
       last = { state, overlay };
       const view = selectLauncher(state);
       const dialogShown = state.dialog.status === 'open' || state.dialog.status === 'closing';
-      const chatLite = state.flags.chatLite && state.mode !== 'chat';
+      const chatLite = state.flags.chatLite && selectMode(state) !== 'chat';
       draw({
         visible: view.visible && !dialogShown && !overlay,
         loading: view.loading,
@@ -143,9 +144,8 @@ export interface BoundLauncher {
 
 /** After the hand-over: the button follows the core's state, and opening goes through the core. */
 export function bindLauncher(launcher: Launcher, core: WidgetCore, analytics: Analytics): BoundLauncher {
-  const follow = () => launcher.render(core.getSnapshot());
-  const unsubscribe = core.subscribe(follow);
-  follow();
+  const unsubscribe = core.subscribe((state) => launcher.render(state));
+  launcher.render(core.getSnapshot());
   return {
     open() {
       analytics.chatEvent('chat_button_click');

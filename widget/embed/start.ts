@@ -11,9 +11,10 @@
  * 'idle'` also at the first idle moment once the button shows. A click before it is in opens
  * the skeleton dialog at once; the real dialog replaces it, so the open is never lost.
  */
-import { offerOf, variantFor } from '../core/availability/offer.js';
+import { resolveOutcome, variantFor } from '../core/availability/offer.js';
 import { type AvailabilityPoller, createAvailabilityPoller } from '../core/availability/poller.js';
 import { initialState } from '../core/chat/initial-state.js';
+import { selectMode } from '../core/chat/mode.js';
 import type { WidgetState } from '../core/chat/state.js';
 import type { PageConfig } from '../core/config/page-config.js';
 import { resolveSettings, type WidgetSettings } from '../core/config/settings.js';
@@ -134,7 +135,7 @@ export function start(
     });
 
     function showSkeleton(): void {
-      const callback = state.mode === 'logon' && state.views.at(-1) === 'callback';
+      const callback = selectMode(state) === 'logon' && state.views.at(-1) === 'callback';
       skeleton.show(callback ? texts.requestCallback : texts.questionCenter);
       launcher.render(state, true);
     }
@@ -190,7 +191,7 @@ export function start(
     redraw(state);
     poller.onOutcome((outcome) => {
       if (chat !== null) return;
-      const offer = offerOf(outcome, page);
+      const offer = resolveOutcome(outcome, page);
       prefetch = offer.settings.prefetch;
       const fresh = initialState(flagsFor(page, offer.settings, pathname));
       redraw({

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { canGoBack, canMinimize, selectOffer } from '../core/chat/selectors.js';
-import type { WidgetState } from '../core/chat/state.js';
+import { canGoBack, canMinimize, selectMode, selectOffer } from '../core/chat/selectors.js';
+import type { Mode, WidgetState } from '../core/chat/state.js';
 import { Dialog } from './components/Dialog.js';
 import { EndChatPrompt } from './components/EndChatPrompt.js';
 import { LoaderOverlay } from './components/LoaderOverlay.js';
@@ -19,16 +19,21 @@ import { TriagePane } from './views/TriagePane.js';
 
 const TRIAGE_VIEWS = new Set(['topics', 'vehicle', 'energy', 'delivery']);
 
-function headerOf(state: WidgetState, { ui }: Catalogue): { title: string; subheader?: string; callback: boolean } {
-  if (state.mode === 'chat' && state.chat.agentName) {
+function headerOf(
+  state: WidgetState,
+  mode: Mode,
+  { ui }: Catalogue,
+): { title: string; subheader?: string; callback: boolean } {
+  if (mode === 'chat' && state.chat.agentName) {
     return { title: state.chat.agentName, subheader: ui.questionCenter, callback: false };
   }
-  if (state.mode === 'logon' && state.views.at(-1) === 'callback') return { title: ui.requestCallback, callback: true };
+  if (mode === 'logon' && state.views.at(-1) === 'callback') return { title: ui.requestCallback, callback: true };
   return { title: ui.questionCenter, callback: false };
 }
 
 interface BodyProps {
   state: WidgetState;
+  mode: Mode;
   look: 'tds' | 'classic';
   topic: string | undefined;
   onTopic: (topic: string) => void;
@@ -36,10 +41,10 @@ interface BodyProps {
 }
 
 /** What the dialog shows for the current mode and view (core README, "What to show"). */
-function DialogBody({ state, look, topic, onTopic, onScrolledChange }: BodyProps) {
+function DialogBody({ state, mode, look, topic, onTopic, onScrolledChange }: BodyProps) {
   const { ui } = useCatalogue();
   const { flags } = state;
-  if (state.mode === 'chat') return <ChatPane state={state} onScrolledChange={onScrolledChange} />;
+  if (mode === 'chat') return <ChatPane state={state} onScrolledChange={onScrolledChange} />;
   const view = state.views.at(-1) ?? 'form';
   if (TRIAGE_VIEWS.has(view)) {
     return (
@@ -53,7 +58,7 @@ function DialogBody({ state, look, topic, onTopic, onScrolledChange }: BodyProps
     }
     return <CallbackPane state={state} />;
   }
-  return <PreChatPane state={state} busy={state.mode === 'loading'} topic={topic} />;
+  return <PreChatPane state={state} busy={mode === 'loading'} topic={topic} />;
 }
 
 /**
@@ -75,7 +80,8 @@ export function App() {
   useTitleBadge(doc, state.chat.messages, catalogue);
   usePageLifecycle(doc, core);
   const viewportStyle = useVisualViewportStyle(doc);
-  const header = headerOf(state, catalogue);
+  const mode = selectMode(state);
+  const header = headerOf(state, mode, catalogue);
   const look = state.flags.variant === 'newer' ? 'tds' : 'classic';
   const onScrolledChange = useCallback((value: boolean) => setScrolled(value), []);
   return (
@@ -91,11 +97,11 @@ export function App() {
             onBack={canGoBack(state) ? () => core.back() : undefined}
             onMinimize={canMinimize(state) ? () => core.minimize() : undefined}
             onClose={() => core.closeDialog()}
-            scrolled={state.mode === 'chat' && scrolled}
+            scrolled={mode === 'chat' && scrolled}
             viewportStyle={viewportStyle}
             overlay={
               <>
-                {state.mode === 'loading' ? <LoaderOverlay label={catalogue.ui.connecting} /> : null}
+                {mode === 'loading' ? <LoaderOverlay label={catalogue.ui.connecting} /> : null}
                 {/* Last, so it lies above the loader: 'End Chat?' can be answered while connecting. */}
                 {state.dialog.endChatPrompt ? (
                   <EndChatPrompt onYes={() => core.confirmEndChat(true)} onNo={() => core.confirmEndChat(false)} />
@@ -103,11 +109,10 @@ export function App() {
               </>
             }
           >
-            {state.statusCard ? (
-              <StatusCard kind={state.statusCard.tone} title={state.statusCard.title} text={state.statusCard.body} />
-            ) : null}
+            {state.statusCard ? <StatusCard card={state.statusCard} /> : null}
             <DialogBody
               state={state}
+              mode={mode}
               look={look}
               topic={topic}
               onTopic={setTopic}

@@ -1,3 +1,4 @@
+import { assertNever } from '../../contract/assert-never.js';
 import type { ChatMessage } from '../core/chat/state.js';
 import type { UiMessage } from './components/types.js';
 import { type Catalogue, fill } from './i18n/catalogue.js';
@@ -90,6 +91,6 @@ function toUiMessage(message: ChatMessage, catalogue: Catalogue): UiMessage[] {
         },
       ];
     default:
-      return [];
+      return assertNever(message, 'chat message');
   }
 }

@@ -14,6 +14,9 @@ export interface WidgetContextValue {
   focusLauncher?: () => void;
 }
 
+/** A store's subscribe as useSyncExternalStore calls it: a listener that reads the snapshot itself. */
+type Subscribe = (listener: () => void) => () => void;
+
 export const WidgetContext = createContext<WidgetContextValue | null>(null);
 
 export function useWidget(): WidgetContextValue {
@@ -30,7 +33,7 @@ export function useWidget(): WidgetContextValue {
  * it opens a one-frame window in which further changes wait for that frame. Reading the
  * snapshot stays exact: the core's state is immutable and always current.
  */
-export function frameCoalesced(subscribe: WidgetCore['subscribe'], win: Window | null): WidgetCore['subscribe'] {
+export function frameCoalesced(subscribe: Subscribe, win: Window | null): Subscribe {
   if (!win || typeof win.requestAnimationFrame !== 'function') return subscribe;
   return (listener) => {
     let frame: number | null = null;

@@ -12,7 +12,7 @@ export interface ModalViewport {
  * hiding; the modal's side effects (scroll lock, inert page) must follow it, or a dialog
  * resized away would leave the page unable to scroll.
  */
-export function useHiddenOnViewport(doc: Document, { hideOnMobile, mobileWidthCutoff }: ModalViewport): boolean {
+function useHiddenOnViewport(doc: Document, { hideOnMobile, mobileWidthCutoff }: ModalViewport): boolean {
   const query = useMemo(
     () => doc.defaultView?.matchMedia?.(`(max-width: ${mobileWidthCutoff}px)`) ?? null,
     [doc, mobileWidthCutoff],

@@ -1,5 +1,6 @@
 /** Conversations with agents: the end state the visitor sees, per built-in scenario. */
 import { describe, expect, it } from 'vitest';
+import { selectMode } from '../../../widget/core/chat/selectors.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { customer, visits } from './support/core-over-mock.js';
@@ -33,7 +34,7 @@ describe('built-in scenarios over a real socket: conversations', () => {
     expect(v.sockets).toHaveLength(1);
     expect(v.env.storage?.getItem(STORAGE_KEYS.guid)).toBeNull();
     v.core.closeDialog();
-    expect(v.state().mode).toBe('logon');
+    expect(selectMode(v.state())).toBe('logon');
     expect(v.state().chat.messages).toEqual([]);
   });
 
@@ -125,7 +126,7 @@ describe('built-in scenarios over a real socket: conversations', () => {
     expect(v.state().availability).toEqual({ status: 'available', waitMinutes: 4 });
     v.core.startChat(customer);
     await v.until((s) => s.chat.status.kind === 'waiting');
-    expect(v.state().mode).toBe('chat');
+    expect(selectMode(v.state())).toBe('chat');
     await v.until((s) => s.chat.status.kind === 'active', 20_000);
     const onHold = v.state().chat.messages.filter((m) => m.kind === 'on-hold');
     expect(onHold.length).toBeGreaterThanOrEqual(1);

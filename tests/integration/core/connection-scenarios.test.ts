@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkClientFrame } from '../../../contract/frame-check.js';
+import { selectMode } from '../../../widget/core/chat/selectors.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { customer, recordedClientFrames, sharedStorage, sleep, visits } from './support/core-over-mock.js';
@@ -88,10 +89,10 @@ describe('built-in scenarios over a real socket: connection', () => {
 
   it('route-cancel: No suitable agents could be found, back to the form, no retries', async () => {
     const v = await started('route-cancel', { page: fastRetries });
-    await v.until((s) => s.mode === 'chat');
+    await v.until((s) => selectMode(s) === 'chat');
     const state = await v.until((s) => s.statusCard !== null);
     expect(state.statusCard).toEqual({ tone: 'error', title: TEXTS.noSuitableAgents, body: TEXTS.failureBody });
-    expect(state.mode).toBe('logon');
+    expect(selectMode(state)).toBe('logon');
     expect(state.views).toEqual(['form']);
     await sleep(800);
     expect(v.sockets).toHaveLength(1);
@@ -101,7 +102,7 @@ describe('built-in scenarios over a real socket: connection', () => {
     const v = await started('maintenance-503', { page: fastRetries });
     const state = await v.until((s) => s.statusCard !== null);
     expect(state.statusCard).toEqual({ tone: 'error', title: TEXTS.failureTitle, body: TEXTS.maintenance });
-    expect(state.mode).toBe('logon');
+    expect(selectMode(state)).toBe('logon');
     await sleep(800);
     expect(v.sockets).toHaveLength(1);
   });
@@ -122,9 +123,9 @@ describe('built-in scenarios over a real socket: connection', () => {
 
   it('connect-timeout: no confirmation within maxWaitTime → error card, loader hidden, back to the form; the service is told the visitor gave up (issue 10, case 8)', async () => {
     const v = await started('connect-timeout', { page: { options: { maxWaitTime: 6 } } });
-    expect(v.state().mode).toBe('loading');
+    expect(selectMode(v.state())).toBe('loading');
     const state = await v.until((s) => s.statusCard !== null, 9000);
-    expect(state.mode).toBe('logon');
+    expect(selectMode(state)).toBe('logon');
     expect(state.statusCard).toEqual({ tone: 'error', title: TEXTS.failureTitle, body: TEXTS.failureBody });
     expect(state.chat.status).toEqual({ kind: 'idle' });
     // The service may hold the request in a queue: closeConversation went out before the socket closed.

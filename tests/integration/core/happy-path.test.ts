@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { selectMode } from '../../../widget/core/chat/selectors.js';
 import { customer, visits } from './support/core-over-mock.js';
 
 const open = visits();
@@ -18,7 +19,7 @@ describe('happy-path over a real socket', () => {
     v.core.sendMessage('Do you have a Model Y in stock?');
     await v.until((s) => s.chat.messages.filter((m) => m.kind === 'live_agent').length >= 2);
     const state = v.state();
-    expect(state.mode).toBe('chat');
+    expect(selectMode(state)).toBe('chat');
     expect(state.chat.agentName).toBe('Sam');
     expect(state.chat.messages.filter((m) => m.kind === 'customer')).toEqual([
       expect.objectContaining({ text: 'Do you have a Model Y in stock?', delivery: 'sent' }),

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../../mock-server/index.js';
-import { isInputEnabled } from '../../../widget/core/chat/selectors.js';
+import { isInputEnabled, selectMode } from '../../../widget/core/chat/selectors.js';
 import type { WidgetState } from '../../../widget/core/chat/state.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
@@ -133,7 +133,7 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
       title: TEXTS.previousChatEndedTitle,
       body: TEXTS.previousChatEndedBody,
     });
-    expect(refused.mode).toBe('logon');
+    expect(selectMode(refused)).toBe('logon');
     await next.until((s) => s.availability.status === 'available');
     expect(JSON.stringify(next.state())).not.toContain('Error code');
     expect(stored(next, 'guid')).toBeNull();
@@ -189,7 +189,7 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
     await v.until((s) => s.chat.connection.kind === 'reconnecting');
     v.core.closeDialog();
     v.core.confirmEndChat(true);
-    await v.until((s) => s.mode === 'logon');
+    await v.until((s) => selectMode(s) === 'logon');
     // The new chat writes a newer request timestamp before the old one's next attempt.
     v.core.startChat(customer);
     await v.until((s) => s.chat.status.kind === 'active');
@@ -249,7 +249,7 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
     expect(() => v.core.startChat(customer)).not.toThrow();
     const state = await v.until((s) => s.statusCard !== null);
     expect(state.statusCard).toEqual({ tone: 'error', title: TEXTS.failureTitle, body: TEXTS.failureBody });
-    expect(state.mode).toBe('logon');
+    expect(selectMode(state)).toBe('logon');
     expect(v.sockets).toEqual([]);
   });
 });

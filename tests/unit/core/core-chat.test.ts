@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkClientFrame } from '../../../contract/frame-check.js';
+import { selectMode } from '../../../widget/core/chat/selectors.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { available, chatting, details, harness, socket, texts, withFakeClock } from './support/core-harness.js';
@@ -13,7 +14,7 @@ describe('a chat through the core (section 4, chat lifecycle)', () => {
     const h = harness();
     await available(h);
     h.core.startChat(details);
-    expect(h.core.getSnapshot().mode).toBe('loading');
+    expect(selectMode(h.core.getSnapshot())).toBe('loading');
     expect(socket().url).toBe('wss://chat.example.com/chat');
     socket().open();
     const request = socket().sent[0];
@@ -23,7 +24,7 @@ describe('a chat through the core (section 4, chat lifecycle)', () => {
     });
     socket().notify(confirmed());
     await vi.advanceTimersByTimeAsync(0);
-    expect(h.core.getSnapshot().mode).toBe('chat');
+    expect(selectMode(h.core.getSnapshot())).toBe('chat');
     expect(h.env.storage.getItem(STORAGE_KEYS.guid)).toBe('42');
     expect(h.env.storage.getItem(STORAGE_KEYS.ak)).toBe('key-42');
     expect(h.env.storage.getItem(STORAGE_KEYS.contextId)).toBe('WR-1');
@@ -92,6 +93,17 @@ describe('a chat through the core (section 4, chat lifecycle)', () => {
     expect(h.env.analytics).toHaveBeenCalledTimes(2);
   });
 
+  it('analytics: the agent ending the chat while End Chat? is asked reports one chat_ended (agentClosed), not two', async () => {
+    const h = harness();
+    await chatting(h);
+    h.core.closeDialog();
+    expect(h.core.getSnapshot().dialog.endChatPrompt).toBe(true);
+    socket().notify(left(agent, [], { endChatFlag: true }));
+    h.core.confirmEndChat(true);
+    const ended = vi.mocked(h.env.analytics).mock.calls.filter(([event]) => event.name === 'chat_ended');
+    expect(ended).toEqual([[{ name: 'chat_ended', detail: { reason: 'agentClosed' } }]]);
+  });
+
   it('§4 sender handling: the optional subject is sent once after the first agent message', async () => {
     const h = harness();
     await available(h);
@@ -158,7 +170,7 @@ describe('a chat through the core (section 4, chat lifecycle)', () => {
     expect(texts(h)).not.toContain(TEXTS.connectionClosed);
     expect(h.env.storage.getItem(STORAGE_KEYS.guid)).toBeNull();
     h.core.closeDialog();
-    expect(h.core.getSnapshot().mode).toBe('logon');
+    expect(selectMode(h.core.getSnapshot())).toBe('logon');
     await vi.advanceTimersByTimeAsync(500);
     expect(h.core.getSnapshot().dialog.status).toBe('closed');
   });
@@ -180,9 +192,9 @@ describe('a chat through the core (section 4, chat lifecycle)', () => {
     current.pong();
     expect(current.closedWith).toBe(1000);
     expect(h.env.storage.getItem(STORAGE_KEYS.guid)).toBeNull();
-    expect(h.core.getSnapshot().mode).toBe('chat');
+    expect(selectMode(h.core.getSnapshot())).toBe('chat');
     await vi.advanceTimersByTimeAsync(500);
-    expect(h.core.getSnapshot().mode).toBe('logon');
+    expect(selectMode(h.core.getSnapshot())).toBe('logon');
     expect(h.core.getSnapshot().dialog.status).toBe('closed');
     expect(texts(h)).toEqual([]);
     expect(h.env.unloadHandlers[0]?.()).toBeNull();

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { selectMode } from '../../../widget/core/chat/selectors.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { available, chatting, details, harness, socket, texts, withFakeClock } from './support/core-harness.js';
@@ -135,7 +136,7 @@ describe('the socket side of a chat through the core (sections 4 and 8)', () => 
     socket().open();
     socket().error(503, 'down');
     const state = h.core.getSnapshot();
-    expect(state.mode).toBe('logon');
+    expect(selectMode(state)).toBe('logon');
     expect(state.statusCard).toEqual({ tone: 'error', title: TEXTS.failureTitle, body: TEXTS.maintenance });
   });
 
@@ -162,7 +163,7 @@ describe('the socket side of a chat through the core (sections 4 and 8)', () => 
     socket().notify(confirmed());
     socket().notify({ method: 'routeCancel' });
     const state = h.core.getSnapshot();
-    expect(state.mode).toBe('logon');
+    expect(selectMode(state)).toBe('logon');
     expect(state.statusCard).toEqual({ tone: 'error', title: TEXTS.noSuitableAgents, body: TEXTS.failureBody });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeSocket.instances).toHaveLength(1);
@@ -174,10 +175,10 @@ describe('the socket side of a chat through the core (sections 4 and 8)', () => 
     h.core.startChat(details);
     socket().open();
     await vi.advanceTimersByTimeAsync(599_999);
-    expect(h.core.getSnapshot().mode).toBe('loading');
+    expect(selectMode(h.core.getSnapshot())).toBe('loading');
     await vi.advanceTimersByTimeAsync(1);
     const state = h.core.getSnapshot();
-    expect(state.mode).toBe('logon');
+    expect(selectMode(state)).toBe('logon');
     expect(state.statusCard?.tone).toBe('error');
     expect(socket().closedWith).toBe(1000);
     await vi.advanceTimersByTimeAsync(10_000);

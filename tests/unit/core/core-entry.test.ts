@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { checkClientFrame } from '../../../contract/frame-check.js';
+import { selectMode } from '../../../widget/core/chat/selectors.js';
+import { socketUrl } from '../../../widget/core/config/widget-flags.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
-import { socketUrl } from '../../../widget/core/widget-core.js';
 import { available, availableAnswer, details, harness, socket, texts, withFakeClock } from './support/core-harness.js';
 import { said } from './support/frames.js';
 
@@ -27,7 +28,7 @@ describe('entry and availability through the core (section 4)', () => {
     const state = h.core.getSnapshot();
     expect(state.availability).toEqual({ status: 'resuming' });
     expect(state.flags.variant).toBe('newer');
-    expect(state.mode).toBe('chat');
+    expect(selectMode(state)).toBe('chat');
     expect(texts(h)).toEqual([TEXTS.transferringSession]);
     expect(h.core.settings.retryInterval).toBe(1234);
     socket().open();

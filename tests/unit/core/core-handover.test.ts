@@ -3,7 +3,7 @@
  * that poller and takes over its outcome, settled or still running, and never asks again.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { offerOf, variantFor } from '../../../widget/core/availability/offer.js';
+import { resolveOutcome, variantFor } from '../../../widget/core/availability/offer.js';
 import { type AvailabilityResponse, createAvailabilityPoller } from '../../../widget/core/availability/poller.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { createWidgetCore } from '../../../widget/core/widget-core.js';
@@ -63,7 +63,7 @@ describe('the core takes over the start chunk poller', () => {
   });
 });
 
-describe('offerOf: rules 3-7 for both readers', () => {
+describe('resolveOutcome: rules 3-7 for both readers', () => {
   const page = (options: Record<string, unknown> = {}, chatLite = false) => ({ options, chatLite });
   const success = (response: ReturnType<typeof availableAnswer>) => ({
     kind: 'success' as const,
@@ -71,38 +71,41 @@ describe('offerOf: rules 3-7 for both readers', () => {
   });
 
   it('rule 3 and 7: success inside the wait window is available with the displayed minutes', () => {
-    expect(offerOf(success(availableAnswer()), page()).availability).toEqual({ status: 'available', waitMinutes: 2 });
+    expect(resolveOutcome(success(availableAnswer()), page()).availability).toEqual({
+      status: 'available',
+      waitMinutes: 2,
+    });
   });
 
   it('rule 7: no staffed agent is unavailable with the no-agents text', () => {
     const answer = availableAnswer({
       ccPrerequisite: { serviceMetricsResponseMap: { '1': { metrics: { EWT: '10', ResourceStaffedCount: '0' } } } },
     });
-    expect(offerOf(success(answer), page(), TEXTS).availability).toEqual({
+    expect(resolveOutcome(success(answer), page(), TEXTS).availability).toEqual({
       status: 'unavailable',
       message: TEXTS.noAgents,
     });
     // The start chunk has no texts (it shows none): not offered all the same.
-    expect(offerOf(success(answer), page()).availability).toEqual({ status: 'unavailable', message: null });
+    expect(resolveOutcome(success(answer), page()).availability).toEqual({ status: 'unavailable', message: null });
   });
 
   it('page options win over chatWidgetParams in the rules (maxWaitTime) and the look', () => {
     const answer = availableAnswer({ chatWidgetParams: { maxWaitTime: 60 } });
-    expect(offerOf(success(answer), page()).availability.status).toBe('unavailable');
-    expect(offerOf(success(answer), page({ maxWaitTime: 600 })).availability.status).toBe('available');
-    expect(offerOf(success(answer), page({ useLatestTDS: false })).variant).toBe('older');
+    expect(resolveOutcome(success(answer), page()).availability.status).toBe('unavailable');
+    expect(resolveOutcome(success(answer), page({ maxWaitTime: 600 })).availability.status).toBe('available');
+    expect(resolveOutcome(success(answer), page({ useLatestTDS: false })).variant).toBe('older');
     expect(variantFor({}, true)).toBe('newer');
   });
 
   it('rules 4 to 6: chat-lite, unavailable and a failed request', () => {
-    expect(offerOf({ kind: 'chatLite', response: { success: false } }, page()).availability).toEqual({
+    expect(resolveOutcome({ kind: 'chatLite', response: { success: false } }, page()).availability).toEqual({
       status: 'chatLite',
     });
-    expect(offerOf({ kind: 'unavailable', response: { success: false } }, page(), TEXTS).availability).toEqual({
+    expect(resolveOutcome({ kind: 'unavailable', response: { success: false } }, page(), TEXTS).availability).toEqual({
       status: 'unavailable',
       message: TEXTS.notAvailable,
     });
-    const failed = offerOf({ kind: 'failed', error: new Error('down') }, page());
+    const failed = resolveOutcome({ kind: 'failed', error: new Error('down') }, page());
     expect(failed.availability).toEqual({ status: 'unavailable', message: null });
     expect(failed.params).toBeNull();
   });
@@ -118,8 +121,8 @@ describe('offerOf: rules 3-7 for both readers', () => {
       success(longWait),
       { kind: 'unavailable' as const, response: { success: false } },
     ]) {
-      expect(offerOf(outcome, page({}, true), TEXTS).availability).toEqual({ status: 'chatLite' });
+      expect(resolveOutcome(outcome, page({}, true), TEXTS).availability).toEqual({ status: 'chatLite' });
     }
-    expect(offerOf(success(availableAnswer()), page({}, true)).availability.status).toBe('available');
+    expect(resolveOutcome(success(availableAnswer()), page({}, true)).availability.status).toBe('available');
   });
 });

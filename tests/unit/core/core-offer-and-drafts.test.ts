@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createDrafts } from '../../../widget/core/chat/drafts.js';
 import { defaultFlags, initialState } from '../../../widget/core/chat/initial-state.js';
 import { reduce } from '../../../widget/core/chat/reducer.js';
-import { canMinimize, selectLauncher, selectOffer } from '../../../widget/core/chat/selectors.js';
+import { canMinimize, selectLauncher, selectMode, selectOffer } from '../../../widget/core/chat/selectors.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import de from '../../../widget/ui/i18n/catalogues/i18n-de.js';
@@ -18,6 +18,7 @@ import {
   chatting,
   details,
   harness,
+  page,
   socket,
   texts,
   withFakeClock,
@@ -156,7 +157,9 @@ describe('a callback instead of the chat (chat-lite, README decision)', () => {
     const h = harness({ page: { chatLite: true } });
     await available(h);
     h.core.openDialog();
-    h.core.saveFormDraft({ firstName: 'Ada', phoneNumber: '2025550143' });
+    const preChat = h.core.forms.preChat();
+    preChat.change('firstName', 'Ada');
+    preChat.change('phoneNumber', '2025550143');
     h.core.startChat(details);
     socket().open();
     socket().notify(confirmed());
@@ -165,13 +168,13 @@ describe('a callback instead of the chat (chat-lite, README decision)', () => {
     h.core.requestCallbackInstead();
     expect(socket().sent.map(method)).toContain('closeConversation');
     const state = h.core.getSnapshot();
-    expect(state.mode).toBe('logon');
+    expect(selectMode(state)).toBe('logon');
     expect(state.views).toEqual(['form', 'callback']);
     expect(state.dialog.status).toBe('open');
     expect(state.chat.status).toEqual({ kind: 'idle' });
     expect(h.env.storage.getItem('guid')).toBeNull();
     // What was typed for the chat is what the callback form starts from.
-    expect(h.core.formDraft()).toMatchObject({ firstName: 'Ada', phoneNumber: '2025550143' });
+    expect(h.core.forms.callback().getSnapshot().values).toMatchObject({ firstName: 'Ada', phoneNumber: '2025550143' });
   });
 
   it('is ignored on a page without chat-lite', async () => {
@@ -219,10 +222,6 @@ describe('drafts (item 5 and the composer draft of item 9)', () => {
 
 describe('§3 storage keys describing a chat (item 11)', () => {
   it('triageConfig, preEngagementConfig, callBackFormConfig and chatAttributes are written when a chat is requested', async () => {
-    const h = harness({ page: { triage: true, attributes: { model: 'Y' } } });
-    await available(h);
-    h.core.navigate('vehicle');
-    h.core.navigate('form');
     const preChat = [{ type: 'InputItem', attributes: { name: 'firstName', required: true }, label: 'First Name' }];
     const callback = [
       {
@@ -232,8 +231,13 @@ describe('§3 storage keys describing a chat (item 11)', () => {
         options: ['Model Y'],
       },
     ];
-    h.core.formShown('preChat', preChat);
-    h.core.formShown('callback', callback);
+    const options = { ...page.options, preEngagementConfig: preChat, callBackFormConfig: callback };
+    const h = harness({ page: { triage: true, attributes: { model: 'Y' }, options } });
+    await available(h);
+    h.core.navigate('vehicle');
+    h.core.navigate('form');
+    // The pre-chat form as shown (the configured fields of both forms are what the keys describe).
+    h.core.forms.preChat();
     h.core.startChat({ ...details, topic: 'Placing an order' });
     const read = (key: keyof typeof STORAGE_KEYS) => JSON.parse(h.env.storage.getItem(STORAGE_KEYS[key]) ?? 'null');
     expect(read('triageConfig')).toEqual({

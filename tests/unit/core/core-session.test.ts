@@ -4,7 +4,7 @@
  * what a reload finds in storage).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { isInputEnabled } from '../../../widget/core/chat/selectors.js';
+import { isInputEnabled, selectMode } from '../../../widget/core/chat/selectors.js';
 import { DEFAULTS } from '../../../widget/core/config/defaults.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
@@ -186,7 +186,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
       body: TEXTS.previousChatEndedBody,
     });
     expect(JSON.stringify(state)).not.toContain('Error code');
-    expect(state.mode).toBe('logon');
+    expect(selectMode(state)).toBe('logon');
     expect(state.availability).toMatchObject({ status: 'available' });
     expect(next.env.storage.items.has(STORAGE_KEYS.guid)).toBe(false);
   });
@@ -426,7 +426,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     h.core.openDialog();
     expect(() => h.core.startChat(details)).not.toThrow();
     expect(h.core.getSnapshot().statusCard?.title).toBe(TEXTS.failureTitle);
-    expect(h.core.getSnapshot().mode).toBe('logon');
+    expect(selectMode(h.core.getSnapshot())).toBe('logon');
   });
 
   it('a message lost with its socket maxDeliveryAttempts times fails with Retry; Retry sends it once more', async () => {

@@ -8,6 +8,7 @@ import {
   isHiddenOnViewport,
   isInputEnabled,
   selectLauncher,
+  selectMode,
 } from '../../../widget/core/chat/selectors.js';
 import type { WidgetFlags, WidgetState } from '../../../widget/core/chat/state.js';
 import { TEXTS } from '../../../widget/core/texts.js';
@@ -26,11 +27,11 @@ function texts(state: WidgetState): string[] {
 describe('chat reducer: modes and lifecycle (section 4)', () => {
   it('§4 widget modes: a valid submit moves to loading, then chat once the server confirms', () => {
     const loading = run([{ type: 'chatRequested' }]);
-    expect(loading.mode).toBe('loading');
-    expect(loading.chat.status).toEqual({ kind: 'connecting' });
+    expect(selectMode(loading)).toBe('loading');
+    expect(loading.chat.status).toEqual({ kind: 'connecting', resumed: false });
     expect(selectLauncher(loading).loading).toBe(true);
     const chat = reduce(loading, { type: 'chatConfirmed' });
-    expect(chat.mode).toBe('chat');
+    expect(selectMode(chat)).toBe('chat');
     expect(chat.chat.status).toEqual({ kind: 'waiting' });
     expect(isInputEnabled(chat)).toBe(false);
   });
@@ -38,7 +39,7 @@ describe('chat reducer: modes and lifecycle (section 4)', () => {
   it('§4 widget modes: connect timeout or route cancel shows an error card, resets the chat, returns to logon', () => {
     const card = { tone: 'error' as const, title: TEXTS.noSuitableAgents, body: TEXTS.failureBody };
     const state = run([...inChat, { type: 'chatFailed', card }]);
-    expect(state.mode).toBe('logon');
+    expect(selectMode(state)).toBe('logon');
     expect(state.statusCard).toEqual(card);
     expect(state.chat.status).toEqual({ kind: 'idle' });
     expect(state.chat.messages).toEqual([]);
@@ -123,9 +124,9 @@ describe('chat reducer: modes and lifecycle (section 4)', () => {
   it('§4 chat lifecycle: closed by the agent shows the ended panel; the next close click resets everything', () => {
     const ended = run([...inChat, { type: 'chatEnded', reason: 'agentClosed', notice: null, at: 5 }]);
     expect(ended.chat.status).toEqual({ kind: 'ended', reason: 'agentClosed' });
-    expect(ended.mode).toBe('chat');
+    expect(selectMode(ended)).toBe('chat');
     const closed = reduce(ended, { type: 'dialogCloseRequested' });
-    expect(closed.mode).toBe('logon');
+    expect(selectMode(closed)).toBe('logon');
     expect(closed.chat.status).toEqual({ kind: 'idle' });
     expect(closed.dialog).toEqual({ status: 'closing', endChatPrompt: false });
     expect(reduce(closed, { type: 'dialogClosed' }).dialog.status).toBe('closed');
@@ -154,7 +155,7 @@ describe('chat reducer: modes and lifecycle (section 4)', () => {
     const fromBubble = reduce(reduce(asked, { type: 'minimized' }), { type: 'dialogCloseRequested' });
     expect(fromBubble.dialog).toEqual({ status: 'open', endChatPrompt: true });
     const reset = reduce(asked, { type: 'chatReset' });
-    expect(reset.mode).toBe('logon');
+    expect(selectMode(reset)).toBe('logon');
     expect(reset.dialog.status).toBe('closed');
   });
 
@@ -187,7 +188,7 @@ describe('chat reducer: modes and lifecycle (section 4)', () => {
 
   it('§4 page refresh: a resumed chat shows the transferring note', () => {
     const state = run([{ type: 'chatResumed', at: 1, participants: [] }]);
-    expect(state.mode).toBe('chat');
+    expect(selectMode(state)).toBe('chat');
     expect(texts(state)).toEqual(['Transferring chat session from previous page or tab.']);
   });
 });

@@ -20,4 +20,30 @@ describe('store (useSyncExternalStore contract)', () => {
     store.dispatch('inc');
     expect(listener).toHaveBeenCalledTimes(1);
   });
+
+  it('listeners get the state and the one they saw before, in order, also when a listener dispatches', () => {
+    const store = createStore<{ n: number }, 'inc'>({ n: 0 }, (state) => ({ n: state.n + 1 }));
+    const seen: [number, number][] = [];
+    // The first listener dispatches once more from inside the notification of n = 1.
+    store.subscribe((state) => {
+      if (state.n === 1) store.dispatch('inc');
+    });
+    store.subscribe((state, previous) => seen.push([previous.n, state.n]));
+    store.dispatch('inc');
+    store.dispatch('inc');
+    // Every change once, none twice, never backwards: 0 → 2 (1 was replaced before it was told), 2 → 3.
+    expect(seen).toEqual([
+      [0, 2],
+      [2, 3],
+    ]);
+  });
+
+  it('a listener subscribed later is told of changes from the state it subscribed at', () => {
+    const store = createStore<{ n: number }, 'inc'>({ n: 0 }, (state) => ({ n: state.n + 1 }));
+    store.dispatch('inc');
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.dispatch('inc');
+    expect(listener).toHaveBeenCalledWith({ n: 2 }, { n: 1 });
+  });
 });

@@ -4,8 +4,7 @@ import {
   buildCallbackPayload,
   buildForm,
   buildLeadPayload,
-  CALLBACK_FAILURE_CARD,
-  CALLBACK_SUCCESS_CARD,
+  callbackCard,
   countryDataQuery,
   createLeadSubmitter,
   type FormsHttp,
@@ -65,7 +64,7 @@ describe('callback submitter (§7 callback call, §8 status cards)', () => {
     const result = await submitCallback(payload, { http, logger: log });
     expect(result).toEqual({
       ok: true,
-      card: { kind: 'success', title: 'Thank you!', text: 'We will contact you soon.' },
+      card: { tone: 'success', title: 'Thank you!', body: 'We will contact you soon.' },
     });
     expect(requests).toEqual([
       {
@@ -82,8 +81,10 @@ describe('callback submitter (§7 callback call, §8 status cards)', () => {
     const { http } = stubHttp(() => json(503, { success: false, message: 'down' }));
     const log = logger();
     const result = await submitCallback(payload, { http, logger: log });
-    expect(result).toEqual({ ok: false, card: CALLBACK_FAILURE_CARD });
-    expect(CALLBACK_FAILURE_CARD).toMatchObject({ title: 'Something went wrong!', text: 'Please try again later.' });
+    expect(result).toEqual({
+      ok: false,
+      card: { tone: 'error', title: 'Something went wrong!', body: 'Please try again later.' },
+    });
     expect(log.error).toHaveBeenCalledWith('callback: POST /cua-api/forms/callback answered 503', {
       success: false,
       message: 'down',
@@ -97,7 +98,7 @@ describe('callback submitter (§7 callback call, §8 status cards)', () => {
     const broken = stubHttp(() => Promise.reject(new TypeError('network down')));
     expect(await submitCallback(payload, { http: broken.http, logger: log })).toEqual({
       ok: false,
-      card: CALLBACK_FAILURE_CARD,
+      card: callbackCard(false),
     });
     expect(log.error).toHaveBeenCalledWith('callback: POST /cua-api/forms/callback failed', expect.any(TypeError));
   });
@@ -106,7 +107,7 @@ describe('callback submitter (§7 callback call, §8 status cards)', () => {
     const { http, requests } = stubHttp(() => new Response(null, { status: 204 }));
     expect(await submitCallback(payload, { http, logger: logger(), callbackPath: '/forms/cb' })).toEqual({
       ok: true,
-      card: CALLBACK_SUCCESS_CARD,
+      card: callbackCard(true),
     });
     expect(requests[0]?.url).toBe('https://api.example.test/forms/cb');
   });

@@ -9,6 +9,7 @@ import { mainTopics, supportLinkSets, upcomingDeliveryHelp, variantTopics } from
 import de from '../../../widget/ui/i18n/catalogues/i18n-de.js';
 import zhCN from '../../../widget/ui/i18n/catalogues/i18n-zh-CN.js';
 import zhTW from '../../../widget/ui/i18n/catalogues/i18n-zh-TW.js';
+import { hostTimers } from '../../support/host-timers.js';
 
 describe('§5 forms in the page language', () => {
   it('zh-CN: Chinese labels, （选填） with full-width brackets, province and city, and Chinese messages', async () => {
@@ -16,7 +17,7 @@ describe('§5 forms in the page language', () => {
     const labels = Object.fromEntries(fields.map((field) => [field.name, field.label]));
     expect(labels).toMatchObject({ firstName: '名字', lastName: '姓氏（选填）', province: '省份', city: '城市' });
     expect(fields.find((field) => field.name === 'province')?.placeholder).toBe('请选择');
-    const form = createFormController({ fields, country: 'CN', texts: zhCN.forms });
+    const form = createFormController({ fields, country: 'CN', texts: zhCN.forms, timers: hostTimers });
     await form.submit();
     const errors = Object.fromEntries(form.getSnapshot().fields.map((field) => [field.name, field.error]));
     expect(errors.firstName).toBe('名字为必填项');
@@ -28,7 +29,7 @@ describe('§5 forms in the page language', () => {
     expect(tw.find((field) => field.name === 'lastName')?.label).toBe('姓氏（選填）');
     const german = buildForm({ form: 'preChat', country: 'DE', chinaRegion: false, texts: de.forms });
     expect(german.find((field) => field.name === 'lastName')?.label).toBe('Nachname (optional)');
-    const form = createFormController({ fields: german, country: 'DE', texts: de.forms });
+    const form = createFormController({ fields: german, country: 'DE', texts: de.forms, timers: hostTimers });
     form.change('email', 'not-an-email');
     form.blur('email');
     expect(form.getSnapshot().fields.find((field) => field.name === 'email')?.error).toBe(

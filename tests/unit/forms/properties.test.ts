@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildForm, createFormController, isValidEmail, isValidPostalCode } from '../../../widget/core/forms/index.js';
+import { hostTimers } from '../../support/host-timers.js';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -29,6 +30,7 @@ describe('§5 controller invariants (property)', () => {
         const form = createFormController({
           fields: buildForm({ form: 'callback', country: 'US', chinaRegion: false }),
           country: 'US',
+          timers: hostTimers,
         });
         for (const step of commands) {
           if (step.kind === 'change') form.change(step.name, step.value);

@@ -4,13 +4,13 @@ import {
   buildForm,
   FORM_MESSAGE_TEMPLATES,
   type FormField,
-  formatTemplate,
   isValidEmail,
   isValidPhone,
   isValidPostalCode,
   parsePhone,
   validateField,
 } from '../../../widget/core/forms/index.js';
+import { formatText } from '../../../widget/core/texts.js';
 
 const preChat = buildForm({ form: 'preChat', country: 'US', chinaRegion: false });
 const callback = buildForm({ form: 'callback', country: 'US', chinaRegion: false });
@@ -32,10 +32,10 @@ describe('§8 form message templates', () => {
   });
 
   it('§8 placeholders are replaced in order; a placeholder with no argument is kept', () => {
-    expect(formatTemplate(FORM_MESSAGE_TEMPLATES.maxLength, 'First Name', 50)).toBe(
+    expect(formatText(FORM_MESSAGE_TEMPLATES.maxLength, 'First Name', 50)).toBe(
       'Maximum length of First Name is 50 characters',
     );
-    expect(formatTemplate('{0} and {1}', 'a')).toBe('a and {1}');
+    expect(formatText('{0} and {1}', 'a')).toBe('a and {1}');
   });
 });
 

@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initialState } from '../../../widget/core/chat/initial-state.js';
-import { renderApp, stateWith } from './support/render-app.js';
+import { chatIn, renderApp, stateWith } from './support/render-app.js';
 
 afterEach(cleanup);
 
@@ -40,7 +40,9 @@ describe('App: what the core state shows', () => {
   });
 
   it("given 'End Chat?' is asked, Yes and No answer the core", async () => {
-    const { core } = renderApp(stateWith({ dialog: { status: 'open', endChatPrompt: true }, mode: 'chat' }));
+    const { core } = renderApp(
+      stateWith({ dialog: { status: 'open', endChatPrompt: true }, chat: chatIn({ kind: 'active' }) }),
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
     expect(core.confirmEndChat).toHaveBeenCalledWith(true);
     await userEvent.click(screen.getByRole('button', { name: 'No' }));
@@ -48,7 +50,7 @@ describe('App: what the core state shows', () => {
   });
 
   it('in chat mode the header shows the agent with the subheader, and the list is a log', () => {
-    const base = stateWith({ dialog: open, mode: 'chat' });
+    const base = stateWith({ dialog: open, chat: chatIn({ kind: 'active' }) });
     renderApp({
       ...base,
       chat: {
@@ -64,12 +66,12 @@ describe('App: what the core state shows', () => {
   });
 
   it('while loading, the loader overlay shows over the form', () => {
-    renderApp(stateWith({ dialog: open, mode: 'loading' }));
+    renderApp(stateWith({ dialog: open, chat: chatIn({ kind: 'connecting', resumed: false }) }));
     expect(screen.getByRole('status').textContent).toContain('Connecting');
   });
 
   it('after a transfer to another tab, no button and no composer', () => {
-    const base = stateWith({ dialog: open, mode: 'chat' });
+    const base = stateWith({ dialog: open, chat: chatIn({ kind: 'active' }) });
     const fake = renderApp({ ...base, chat: { ...base.chat, status: { kind: 'transferred' } } });
     expect(screen.queryByRole('textbox', { name: 'Type message' })).toBeNull();
     fake.set({

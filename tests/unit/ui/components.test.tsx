@@ -250,7 +250,7 @@ describe('EndChatPrompt, ChatEnded, StatusCard', () => {
   });
 
   it('an error card is an alert, a success card a status', () => {
-    render(<StatusCard kind="error" title="Something went wrong!" text="Please try again later." />);
+    render(<StatusCard card={{ tone: 'error', title: 'Something went wrong!', body: 'Please try again later.' }} />);
     expect(screen.getByRole('alert').textContent).toContain('Something went wrong!');
   });
 });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildForm, createFormController } from '../../../widget/core/forms/index.js';
 import { FormView } from '../../../widget/ui/components/FormView.js';
 import { useFormController } from '../../../widget/ui/use-form.js';
+import { hostTimers } from '../../support/host-timers.js';
 import { English } from './support/english.js';
 
 /** Components draw their texts from the page's catalogue: English here. */
@@ -18,6 +19,7 @@ function CallbackForm({ onSubmit }: { onSubmit: (values: unknown) => void }) {
     createFormController({
       fields: buildForm({ form: 'callback', country: 'US', chinaRegion: false }),
       country: 'US',
+      timers: hostTimers,
       onSubmit,
     }),
   );

@@ -9,6 +9,7 @@ import { FORM_TEXTS } from '../../../widget/core/forms/form-texts.js';
 import { TRIAGE_TEXTS } from '../../../widget/core/locale/triage-texts.js';
 import { UI_LANGUAGES, uiLanguage } from '../../../widget/core/locale/ui-language.js';
 import { TEXTS } from '../../../widget/core/texts.js';
+import { loadLauncherTexts } from '../../../widget/embed/launcher-texts.js';
 import { type Catalogue, fill, plural } from '../../../widget/ui/i18n/catalogue.js';
 import en from '../../../widget/ui/i18n/catalogues/i18n-en.js';
 import { loadCatalogue } from '../../../widget/ui/i18n/load-catalogue.js';
@@ -40,6 +41,17 @@ describe('message catalogues', () => {
     expect([...catalogues.keys()]).toEqual(['en', 'de', 'fr', 'es', 'it', 'nl', 'ja', 'ko', 'zh-CN', 'zh-TW', 'ar']);
     for (const [language, catalogue] of catalogues) expect(catalogue.language).toBe(language);
   });
+
+  it.each(UI_LANGUAGES)(
+    '%s: the dialog is named as the skeleton that stands in for it (the launcher texts are the one source)',
+    async (language) => {
+      const catalogue = catalogues.get(language) as Catalogue;
+      const launcher = await loadLauncherTexts(language);
+      expect(catalogue.ui.questionCenter).toBe(launcher.questionCenter);
+      expect(catalogue.ui.requestCallback).toBe(launcher.requestCallback);
+      expect(catalogue.ui.closeChat).toBe(launcher.close);
+    },
+  );
 
   it.each(UI_LANGUAGES.filter((language) => language !== 'en'))(
     '%s has exactly the English keys, no more, no fewer',

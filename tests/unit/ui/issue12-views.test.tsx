@@ -14,7 +14,7 @@ import ar from '../../../widget/ui/i18n/catalogues/i18n-ar.js';
 import en from '../../../widget/ui/i18n/catalogues/i18n-en.js';
 import { useTitleBadge } from '../../../widget/ui/use-title-badge.js';
 import { English } from './support/english.js';
-import { renderApp, stateWith } from './support/render-app.js';
+import { chatIn, renderApp, stateWith } from './support/render-app.js';
 
 afterEach(cleanup);
 
@@ -50,7 +50,7 @@ describe('callback form (item 2) and the chat-lite offer (item 1)', () => {
 describe('queue (items 5, 6 and 9)', () => {
   it("while queued: 'Waiting for an agent…', the estimated wait, the composer's reason, and a call instead on chat-lite pages", async () => {
     const base = stateWith(
-      { dialog: open, mode: 'chat', availability: { status: 'available', waitMinutes: 4 } },
+      { dialog: open, chat: chatIn({ kind: 'active' }), availability: { status: 'available', waitMinutes: 4 } },
       { chatLite: true },
     );
     const { core } = renderApp({ ...base, chat: { ...base.chat, status: { kind: 'waiting' } } });
@@ -66,7 +66,7 @@ describe('queue (items 5, 6 and 9)', () => {
   });
 
   it('without chat-lite there is no call instead', () => {
-    const base = stateWith({ dialog: open, mode: 'chat' });
+    const base = stateWith({ dialog: open, chat: chatIn({ kind: 'active' }) });
     renderApp({ ...base, chat: { ...base.chat, status: { kind: 'waiting' } } });
     expect(screen.queryByRole('button', { name: 'Call me back instead' })).toBeNull();
   });

@@ -69,7 +69,7 @@ describe('the floating button (section 2, view 1)', () => {
 
   it('given connecting, shows its loading state (busy, spinner), and drops it after', () => {
     const launcher = mount();
-    launcher.render(withChat(stateWith({}), { status: { kind: 'connecting' } }));
+    launcher.render(withChat(stateWith({}), { status: { kind: 'connecting', resumed: false } }));
     expect(button()?.getAttribute('aria-busy')).toBe('true');
     expect(button()?.querySelector('.cw-spinner')).not.toBeNull();
     launcher.render(withChat(stateWith({}), { status: { kind: 'active' } }));

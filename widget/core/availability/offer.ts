@@ -3,6 +3,7 @@
  * the start chunk, which draws the button before the core is loaded, and the core, which
  * takes over the same outcome. Pure.
  */
+import { assertNever } from '../../../contract/assert-never.js';
 import type { AvailabilityState, Variant } from '../chat/state.js';
 import type { PageConfig } from '../config/page-config.js';
 import { resolveSettings, type WidgetSettings } from '../config/settings.js';
@@ -12,7 +13,8 @@ import { decideWaitTime, readServiceMetrics, type UnavailableReason } from './wa
 /** The core's texts for the not-offered reasons; the start chunk has none (it shows none). */
 export type UnavailableTexts = Readonly<Record<UnavailableReason, string>>;
 
-export interface Offer {
+/** What an availability outcome comes to: the offer (availability state) and the settings it brings. */
+export interface ResolvedOutcome {
   availability: AvailabilityState;
   /** The answer's chatWidgetParams; null when the request failed. */
   params: Record<string, unknown> | null;
@@ -30,14 +32,15 @@ export function variantFor(pageOptions: Record<string, unknown>, serverSaysLates
 }
 
 /**
- * Chat-lite pages (section 1): when chat cannot be offered for any reason (rule 4, a failed
- * call, rule 7's window), the callback form is; elsewhere nothing is.
+ * Rules 3-7 applied to an outcome. Chat-lite pages (section 1): when chat cannot be offered
+ * for any reason (rule 4, a failed call, rule 7's window), the callback form is; elsewhere
+ * nothing is.
  */
-export function offerOf(
+export function resolveOutcome(
   outcome: AvailabilityOutcome,
   page: Pick<PageConfig, 'options' | 'chatLite'>,
   texts: UnavailableTexts | null = null,
-): Offer {
+): ResolvedOutcome {
   const notOffered = (message: string | null): AvailabilityState =>
     page.chatLite ? { status: 'chatLite' } : { status: 'unavailable', message };
   if (outcome.kind === 'failed') {
@@ -52,11 +55,19 @@ export function offerOf(
     variant: variantFor(page.options, response.useLatestTDS === true),
     useEngagementPlaceholderData: response.useEngagementPlaceholderData === true,
   };
-  if (outcome.kind === 'chatLite') return { availability: { status: 'chatLite' }, ...common };
-  if (outcome.kind === 'unavailable') return { availability: notOffered(texts?.notAvailable ?? null), ...common };
-  const decision = decideWaitTime(readServiceMetrics(response, settings.ewtMapId), settings);
-  const availability: AvailabilityState = decision.offered
-    ? { status: 'available', waitMinutes: decision.waitMinutes }
-    : notOffered(texts?.[decision.reason] ?? null);
-  return { availability, ...common };
+  switch (outcome.kind) {
+    case 'chatLite':
+      return { availability: { status: 'chatLite' }, ...common };
+    case 'unavailable':
+      return { availability: notOffered(texts?.notAvailable ?? null), ...common };
+    case 'success': {
+      const decision = decideWaitTime(readServiceMetrics(response, settings.ewtMapId), settings);
+      const availability: AvailabilityState = decision.offered
+        ? { status: 'available', waitMinutes: decision.waitMinutes }
+        : notOffered(texts?.[decision.reason] ?? null);
+      return { availability, ...common };
+    }
+    default:
+      return assertNever(outcome, 'availability outcome');
+  }
 }

@@ -36,8 +36,6 @@ export type OutcomeListener = (outcome: AvailabilityOutcome) => void;
 export interface AvailabilityPoller {
   /** Starts polling; later calls (and calls once settled) do nothing. */
   start(): void;
-  /** Attempts made so far (rises after every response). */
-  attempts(): number;
   /** The outcome once polling has settled; null while it runs or before it starts. */
   outcome(): AvailabilityOutcome | null;
   /** Calls `listener` once with the outcome: at once when already settled. Returns the unsubscribe. */
@@ -155,7 +153,6 @@ export function createAvailabilityPoller(options: AvailabilityPollerOptions): Av
       started = true;
       void poll();
     },
-    attempts: () => attempts,
     outcome: () => settled,
     onOutcome(listener) {
       if (settled !== null) {

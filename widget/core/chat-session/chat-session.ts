@@ -3,9 +3,12 @@
  * session machine (connection/), the delivery authority, the on-hold player, typing timers and
  * the session store to the reducer's events.
  */
+
+import { assertNever } from '../../../contract/assert-never.js';
 import type { NotificationFrame, WebOnHoldComfortGroup, WebOnHoldUrlGroup } from '../../../generated/chat-socket.js';
 import type { WidgetEvent } from '../chat/events.js';
 import { messageText } from '../chat/messages.js';
+import { agentsPresent as agentsIn } from '../chat/participants.js';
 import { sanitizeMessage } from '../chat/sanitize.js';
 import { createConnection, type FinalClose } from '../connection/connection.js';
 import { createDelivery, type Failure } from '../connection/delivery.js';
@@ -17,8 +20,9 @@ import {
   requestChatFrame,
 } from '../connection/frames.js';
 import type { TimerHandle } from '../env.js';
+import { isFirstChatConfirmation } from '../forms/lead.js';
 import { createOnHoldPlayer } from '../onhold/player.js';
-import { type CoreTexts, formatText, TEXTS } from '../texts.js';
+import { formatText } from '../texts.js';
 import { createAgentTypingTimer, createCustomerTypingSignal } from '../typing/typing.js';
 import { fileDownloadUrl } from './file-url.js';
 import { errorCard, finalCloseOutcome } from './final-close.js';
@@ -31,7 +35,7 @@ const ACTIVITY_STAMP_INTERVAL = 1_000;
 
 export function createChatSession(options: ChatSessionOptions): ChatSession {
   const { env, settings, session, details } = options;
-  const texts = (): CoreTexts => options.texts?.() ?? TEXTS;
+  const texts = options.texts;
   let credentials = options.resume
     ? { guid: options.resume.guid, authenticationKey: options.resume.authenticationKey }
     : null;
@@ -69,6 +73,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     comfort: options.resume?.chatState?.onHold.comfort ?? null,
     urls: options.resume?.chatState?.onHold.urls ?? null,
   };
+
+  const agentsPresent = () => agentsIn(options.getState().chat);
 
   /** Every state change of this chat goes through here; after End Chat the visitor has moved on. */
   function emit(event: WidgetEvent): void {
@@ -266,7 +272,7 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
           userAgent: env.userAgent,
           pageUrl: env.location.href,
           workRequestId: contextId,
-          textDirection: options.textDirection ?? 'LTR',
+          textDirection: options.textDirection,
         }),
       );
       delivery.loggedIn(false);
@@ -279,10 +285,6 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       if (!agentsPresent()) onHold.start();
     }
     flushOutbox();
-  }
-
-  function agentsPresent(): boolean {
-    return options.getState().chat.participants.length > 0;
   }
 
   function onNotification(frame: NotificationFrame): void {
@@ -302,7 +304,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
         onHold.configure(body.webOnHoldComfortGroups?.[0], body.webOnHoldURLs?.[0]);
         saveChatState();
         if (!agentsPresent()) onHold.start();
-        if (first && earlierTimestamp === null) options.onFirstConfirmation(body.workRequestId, details);
+        if (first && isFirstChatConfirmation(body.workRequestId, earlierTimestamp)) {
+          options.onFirstConfirmation(body.workRequestId, details);
+        }
         flushOutbox();
         return;
       }
@@ -367,6 +371,8 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       case 'ping':
       case 'pong':
         return;
+      default:
+        assertNever(body, 'notification');
     }
   }
 

@@ -2,6 +2,7 @@
  * Section 4, socket lifecycle: what the visitor sees when the connection is over for good.
  * Pure, so every branch is a table row in a test.
  */
+import { assertNever } from '../../../contract/assert-never.js';
 import type { WidgetEvent } from '../chat/events.js';
 import type { ChatStatus, StatusCard } from '../chat/state.js';
 import type { FinalClose } from '../connection/session-machine.js';
@@ -52,5 +53,7 @@ export function finalCloseOutcome(close: FinalClose, context: FinalCloseContext)
           at,
         },
       };
+    default:
+      return assertNever(close, 'final close');
   }
 }

@@ -19,9 +19,9 @@ export interface ChatSessionOptions {
   /** A valid stored session to renew with the full transcript (page refresh), or null for a new chat. */
   resume: StoredSession | null;
   /** The texts of the page's language, read when a notice is written (they may arrive after the chat starts). */
-  texts?(): CoreTexts;
-  /** requestChat intrinsics.textDirection: the page's writing direction. Default LTR. */
-  textDirection?: TextDirection;
+  texts(): CoreTexts;
+  /** requestChat intrinsics.textDirection: the page's writing direction. */
+  textDirection: TextDirection;
   /** The chat was confirmed for the first time with a workRequestId and no earlier timestamp (the lead). */
   onFirstConfirmation(workRequestId: string, details: CustomerDetails): void;
   /**

@@ -22,7 +22,6 @@ export type WidgetEvent =
       availability: AvailabilityState;
       variant?: Variant;
       useEngagementPlaceholderData?: boolean;
-      bypassBubble?: boolean;
     }
   | { type: 'flagsUpdated'; flags: Partial<WidgetFlags> }
   | { type: 'dialogOpened' }
@@ -66,7 +65,6 @@ export type WidgetEvent =
   | { type: 'chatReset' }
   /** Chat-lite: the visitor asked for a callback instead of the chat (queued, failed or ended). */
   | { type: 'callbackInsteadRequested' }
-  | { type: 'statusCardShown'; card: StatusCard }
   | { type: 'statusCardDismissed' }
   | { type: 'callbackSubmitting' }
   | { type: 'callbackSubmitted'; ok: boolean; card: StatusCard }

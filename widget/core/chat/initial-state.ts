@@ -1,3 +1,4 @@
+import { assertNever } from '../../../contract/assert-never.js';
 import { DEFAULTS } from '../config/defaults.js';
 import type { AvailabilityState, ChatState, ViewId, WidgetFlags, WidgetState } from './state.js';
 
@@ -23,10 +24,19 @@ export type Offer = 'chat' | 'callback';
  * is on. A chat-lite page offers the callback at once (its button shows before the answer) and
  * moves to chat when the answer says an agent is available.
  */
-export function offerOf(availability: AvailabilityState, flags: Pick<WidgetFlags, 'chatLite'>): Offer {
-  if (availability.status === 'chatLite') return 'callback';
-  if (availability.status === 'available' || availability.status === 'resuming') return 'chat';
-  return flags.chatLite ? 'callback' : 'chat';
+export function chatOrCallback(availability: AvailabilityState, flags: Pick<WidgetFlags, 'chatLite'>): Offer {
+  switch (availability.status) {
+    case 'chatLite':
+      return 'callback';
+    case 'available':
+    case 'resuming':
+      return 'chat';
+    case 'checking':
+    case 'unavailable':
+      return flags.chatLite ? 'callback' : 'chat';
+    default:
+      return assertNever(availability, 'availability');
+  }
 }
 
 /** Triage starts on the main topics, the callback offer on the callback form, a chat on the pre-chat form. */
@@ -65,7 +75,6 @@ export function initialState(flags: WidgetFlags = defaultFlags()): WidgetState {
     // Section 2: in chat-lite mode the launcher is visible at once.
     availability: flags.chatLite ? { status: 'chatLite' } : { status: 'checking' },
     dialog: { status: 'closed', endChatPrompt: false },
-    mode: 'logon',
     views: initialViews(flags),
     chat: initialChat(),
     statusCard: null,

@@ -4,15 +4,25 @@ import type {
   NewParticipantNotificationBody,
   ParticipantLeaveNotificationBody,
 } from '../../../generated/chat-socket.js';
-import { type CoreTexts, TEXTS } from '../texts.js';
+import type { CoreTexts } from '../texts.js';
 import { appendSystem } from './messages.js';
 import type { ChatParticipant, ChatState, ChatStatus } from './state.js';
 import { toChatParticipant, type VisibilityRules } from './visibility.js';
 
-/** While the chat is live, agents present means active, none means waiting. */
+/** Someone from the agent side is in the room (section 4): input on, on-hold messages off. */
+export function agentsPresent(chat: Pick<ChatState, 'participants'>): boolean {
+  return chat.participants.length > 0;
+}
+
+/** A confirmed chat that goes on: active with agents present, else waiting. */
+export function liveStatus(chat: Pick<ChatState, 'participants'>): Extract<ChatStatus, { kind: 'active' | 'waiting' }> {
+  return agentsPresent(chat) ? { kind: 'active' } : { kind: 'waiting' };
+}
+
+/** While the chat is live, its status follows who is present; an ended or idle chat stays as it is. */
 function presenceStatus(status: ChatStatus, participants: readonly ChatParticipant[]): ChatStatus {
   if (status.kind === 'ended' || status.kind === 'transferred' || status.kind === 'idle') return status;
-  return participants.length > 0 ? { kind: 'active' } : { kind: 'waiting' };
+  return liveStatus({ participants });
 }
 
 function latestVisibleName(participants: readonly ChatParticipant[]): string | null {
@@ -25,7 +35,7 @@ export function participantJoined(
   body: NewParticipantNotificationBody,
   rules: VisibilityRules,
   at: number,
-  texts: CoreTexts = TEXTS,
+  texts: CoreTexts,
 ): ChatState {
   const participants = body.participants.map((p) => toChatParticipant(p, rules));
   if (!participants.some((p) => p.id === body.agentId)) {
@@ -53,7 +63,7 @@ export function participantLeft(
   body: ParticipantLeaveNotificationBody,
   rules: VisibilityRules,
   at: number,
-  texts: CoreTexts = TEXTS,
+  texts: CoreTexts,
 ): ChatState {
   const leaver = chat.participants.find((p) => p.id === body.agentId);
   const participants = body.participants.map((p) => toChatParticipant(p, rules));
@@ -79,14 +89,15 @@ export function participantLeft(
  * The next newParticipant or participantLeave replaces the inferred list with the real one.
  */
 export function inferPresence(chat: ChatState, body: NewMessageNotificationBody, rules: VisibilityRules): ChatState {
-  if (body.senderType === 'customer' || chat.participants.length > 0 || chat.status.kind !== 'waiting') return chat;
+  if (body.senderType === 'customer' || agentsPresent(chat) || chat.status.kind !== 'waiting') return chat;
   const name = body.displayName ?? '';
   const id = body.senderType === 'bot' ? rules.botAgentId : `${body.senderType}:${name}`;
   const participant = toChatParticipant({ id, name, type: 'active_participant' }, rules);
+  const participants = [participant];
   return {
     ...chat,
-    participants: [participant],
-    status: { kind: 'active' },
+    participants,
+    status: liveStatus({ participants }),
     agentEverJoined: true,
     agentName: participant.visible && name !== '' ? name : chat.agentName,
   };

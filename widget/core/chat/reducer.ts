@@ -1,10 +1,14 @@
 /** The pure reducer: (state, event) -> state. Timers and sockets live in the shell modules. */
+import { assertNever } from '../../../contract/assert-never.js';
 import { type CoreTexts, TEXTS } from '../texts.js';
 import type { WidgetEvent } from './events.js';
-import { initialChat, initialViews, offerOf } from './initial-state.js';
+import { chatOrCallback, initialChat, initialViews } from './initial-state.js';
 import { appendMessage, appendSystem, insertSystem, receiveMessage } from './messages.js';
-import { inferPresence, participantJoined, participantLeft } from './participants.js';
-import type { ChatState, WidgetState } from './state.js';
+import { selectMode } from './mode.js';
+import { agentsPresent, inferPresence, liveStatus, participantJoined, participantLeft } from './participants.js';
+import type { ChatMessage, ChatState, WidgetState } from './state.js';
+
+type CustomerMessage = Extract<ChatMessage, { kind: 'customer' }>;
 
 /** A conversation is going on: closing asks 'End Chat?' and beforeunload confirms. */
 export function isChatActive(chat: ChatState): boolean {
@@ -18,13 +22,12 @@ function withChat(state: WidgetState, chat: ChatState): WidgetState {
 
 /** The first view of what is offered now (the callback form on a chat-lite page without chat). */
 function firstViews(state: WidgetState): string[] {
-  return initialViews(state.flags, offerOf(state.availability, state.flags));
+  return initialViews(state.flags, chatOrCallback(state.availability, state.flags));
 }
 
 function resetChat(state: WidgetState): WidgetState {
   return {
     ...state,
-    mode: 'logon',
     chat: initialChat(),
     dialog: { ...state.dialog, endChatPrompt: false },
     views: firstViews(state),
@@ -37,8 +40,8 @@ function resetChat(state: WidgetState): WidgetState {
  * the new offer's first view; one who is looking at a form keeps it (the view offers the switch).
  */
 function withOffer(before: WidgetState, after: WidgetState): WidgetState {
-  const changed = offerOf(before.availability, before.flags) !== offerOf(after.availability, after.flags);
-  if (!changed || after.mode !== 'logon' || after.dialog.status === 'open') return after;
+  const changed = chatOrCallback(before.availability, before.flags) !== chatOrCallback(after.availability, after.flags);
+  if (!changed || selectMode(after) !== 'logon' || after.dialog.status === 'open') return after;
   return { ...after, views: firstViews(after) };
 }
 
@@ -50,10 +53,29 @@ function closeDialog(state: WidgetState): WidgetState {
   return { ...base, dialog: { status: 'closing', endChatPrompt: false } };
 }
 
-function dialogEvent(state: WidgetState, event: WidgetEvent): WidgetState | null {
+function customerMessages(chat: ChatState, update: (message: CustomerMessage) => ChatMessage): ChatState {
+  return { ...chat, messages: chat.messages.map((m) => (m.kind === 'customer' ? update(m) : m)) };
+}
+
+/** One event, one case: the compiler names any event left without one (assertNever). */
+function reduceWith(state: WidgetState, event: WidgetEvent, texts: CoreTexts): WidgetState {
+  const chat = state.chat;
+  const dialogOpen = state.dialog.status === 'open';
   switch (event.type) {
+    case 'availabilityResolved':
+      return withOffer(state, {
+        ...state,
+        availability: event.availability,
+        flags: {
+          ...state.flags,
+          variant: event.variant ?? state.flags.variant,
+          useEngagementPlaceholderData: event.useEngagementPlaceholderData ?? state.flags.useEngagementPlaceholderData,
+        },
+      });
+    case 'flagsUpdated':
+      return { ...state, flags: { ...state.flags, ...event.flags } };
     case 'dialogOpened':
-      return { ...state, dialog: { status: 'open', endChatPrompt: false }, chat: { ...state.chat, unread: 0 } };
+      return { ...state, dialog: { status: 'open', endChatPrompt: false }, chat: { ...chat, unread: 0 } };
     case 'dialogCloseRequested':
       return closeDialog(state);
     case 'dialogClosed':
@@ -68,56 +90,31 @@ function dialogEvent(state: WidgetState, event: WidgetEvent): WidgetState | null
       return state.views.length > 1 ? { ...state, views: state.views.slice(0, -1) } : state;
     case 'viewsReset':
       return { ...state, views: firstViews(state) };
-    case 'statusCardShown':
-      return { ...state, statusCard: event.card };
     case 'statusCardDismissed':
       return state.statusCard === null ? state : { ...state, statusCard: null };
     case 'callbackSubmitting':
       return { ...state, callback: { status: 'submitting' } };
     case 'callbackSubmitted':
       return { ...state, callback: { status: 'submitted', ok: event.ok }, statusCard: event.card };
-    default:
-      return null;
-  }
-}
-
-function lifecycleEvent(state: WidgetState, event: WidgetEvent, texts: CoreTexts): WidgetState | null {
-  const chat = state.chat;
-  switch (event.type) {
-    case 'availabilityResolved':
-      return withOffer(state, {
-        ...state,
-        availability: event.availability,
-        flags: {
-          ...state.flags,
-          variant: event.variant ?? state.flags.variant,
-          useEngagementPlaceholderData: event.useEngagementPlaceholderData ?? state.flags.useEngagementPlaceholderData,
-          bypassBubble: event.bypassBubble ?? state.flags.bypassBubble,
-        },
-      });
-    case 'flagsUpdated':
-      return { ...state, flags: { ...state.flags, ...event.flags } };
     case 'chatRequested':
-      return {
-        ...state,
-        mode: 'loading',
-        statusCard: null,
-        chat: { ...initialChat(), status: { kind: 'connecting' } },
-      };
+      return { ...state, statusCard: null, chat: { ...initialChat(), status: { kind: 'connecting', resumed: false } } };
     case 'chatResumed': {
       const participants = [...event.participants];
       const resumed = appendSystem(
-        { ...initialChat(), status: { kind: 'connecting' }, participants, agentEverJoined: participants.length > 0 },
+        {
+          ...initialChat(),
+          status: { kind: 'connecting', resumed: true },
+          participants,
+          agentEverJoined: agentsPresent({ participants }),
+        },
         texts.transferringSession,
         event.at,
       );
       const agentName = participants.filter((p) => p.visible).at(-1)?.name ?? null;
-      return { ...state, mode: 'chat', chat: { ...resumed, agentName } };
+      return { ...state, chat: { ...resumed, agentName } };
     }
-    case 'chatConfirmed': {
-      const status = chat.participants.length > 0 ? { kind: 'active' as const } : { kind: 'waiting' as const };
-      return { ...state, mode: 'chat', chat: { ...chat, status } };
-    }
+    case 'chatConfirmed':
+      return withChat(state, { ...chat, status: liveStatus(chat) });
     case 'reconnecting': {
       // Where it happened: above the messages that will go out again, below what the server had.
       const next = insertSystem(chat, texts.attemptingReconnect, event.at, event.acknowledging === true);
@@ -138,7 +135,7 @@ function lifecycleEvent(state: WidgetState, event: WidgetEvent, texts: CoreTexts
         agentTyping: null,
       };
       const next = event.notice === null ? ended : appendSystem(ended, event.notice, event.at);
-      return { ...state, mode: 'chat', chat: next, dialog: { ...state.dialog, endChatPrompt: false } };
+      return { ...state, chat: next, dialog: { ...state.dialog, endChatPrompt: false } };
     }
     case 'transferred': {
       const next = appendSystem(chat, texts.openedInAnotherTab, event.at);
@@ -159,15 +156,6 @@ function lifecycleEvent(state: WidgetState, event: WidgetEvent, texts: CoreTexts
       const views = reset.views.at(-1) === 'callback' ? reset.views : [...reset.views, 'callback'];
       return { ...reset, views, statusCard: null, callback: { status: 'idle' } };
     }
-    default:
-      return null;
-  }
-}
-
-function conversationEvent(state: WidgetState, event: WidgetEvent, texts: CoreTexts): WidgetState {
-  const chat = state.chat;
-  const dialogOpen = state.dialog.status === 'open';
-  switch (event.type) {
     case 'participantJoined':
       return withChat(state, participantJoined(chat, event.body, state.flags.visibility, event.at, texts));
     case 'participantLeft':
@@ -196,33 +184,37 @@ function conversationEvent(state: WidgetState, event: WidgetEvent, texts: CoreTe
     }
     case 'customerMessagesDelivered': {
       const ids = new Set(event.ids);
-      const messages = chat.messages.map((m) =>
-        m.kind === 'customer' && ids.has(m.id) && m.delivery !== 'sent'
-          ? { ...m, delivery: 'sent' as const, failure: null }
-          : m,
+      return withChat(
+        state,
+        customerMessages(chat, (m) =>
+          ids.has(m.id) && m.delivery !== 'sent' ? { ...m, delivery: 'sent', failure: null } : m,
+        ),
       );
-      return withChat(state, { ...chat, messages });
     }
     case 'customerMessagesSent': {
       const ids = new Set(event.ids);
-      const messages = chat.messages.map((m) =>
-        m.kind === 'customer' && ids.has(m.id) && m.delivery === 'waiting' ? { ...m, delivery: 'pending' as const } : m,
+      return withChat(
+        state,
+        customerMessages(chat, (m) => (ids.has(m.id) && m.delivery === 'waiting' ? { ...m, delivery: 'pending' } : m)),
       );
-      return withChat(state, { ...chat, messages });
     }
     case 'customerMessagesFailed': {
       const reasons = new Map(event.failures.map((f) => [f.id, f.reason]));
-      const messages = chat.messages.map((m) => {
-        const reason = m.kind === 'customer' ? reasons.get(m.id) : undefined;
-        return reason !== undefined && m.kind === 'customer' && (m.delivery === 'pending' || m.delivery === 'waiting')
-          ? { ...m, delivery: 'failed' as const, failure: reason }
-          : m;
-      });
-      return withChat(state, { ...chat, messages });
+      return withChat(
+        state,
+        customerMessages(chat, (m) => {
+          const reason = reasons.get(m.id);
+          return reason !== undefined && (m.delivery === 'pending' || m.delivery === 'waiting')
+            ? { ...m, delivery: 'failed', failure: reason }
+            : m;
+        }),
+      );
     }
     case 'customerMessageRetried': {
-      const failed = chat.messages.find((m) => m.kind === 'customer' && m.id === event.id && m.delivery === 'failed');
-      if (failed === undefined || failed.kind !== 'customer') return state;
+      const failed = chat.messages.find(
+        (m): m is CustomerMessage => m.kind === 'customer' && m.id === event.id && m.delivery === 'failed',
+      );
+      if (failed === undefined) return state;
       const again = { ...failed, delivery: 'waiting' as const, failure: null, timestamp: event.at };
       return withChat(state, { ...chat, messages: [...chat.messages.filter((m) => m !== failed), again] });
     }
@@ -250,18 +242,13 @@ function conversationEvent(state: WidgetState, event: WidgetEvent, texts: CoreTe
     case 'systemNotice':
       return withChat(state, appendSystem(chat, event.text, event.at));
     default:
-      return state;
+      return assertNever(event, 'widget event');
   }
 }
 
 /** The reducer writing its system notices in `texts` (the page's language). */
 export function reducerFor(texts: () => CoreTexts): (state: WidgetState, event: WidgetEvent) => WidgetState {
-  return (state, event) => {
-    const current = texts();
-    return (
-      dialogEvent(state, event) ?? lifecycleEvent(state, event, current) ?? conversationEvent(state, event, current)
-    );
-  };
+  return (state, event) => reduceWith(state, event, texts());
 }
 
 /** The reducer with English notices. */

@@ -1,9 +1,11 @@
 /** Derived view facts, so the views never combine flags themselves. */
-import { type Offer, offerOf } from './initial-state.js';
+import { chatOrCallback, type Offer } from './initial-state.js';
 import { isChatActive } from './reducer.js';
 import type { WidgetState } from './state.js';
 
 export { type LauncherView, selectLauncher } from './launcher-view.js';
+export { selectMode } from './mode.js';
+export { agentsPresent } from './participants.js';
 export { isChatActive };
 
 /** Section 4: the text input and send button work only with an agent in the room. */
@@ -28,7 +30,7 @@ export function canMinimize(state: WidgetState): boolean {
 
 /** What is offered right now: chat, or the callback form (chat-lite). */
 export function selectOffer(state: WidgetState): Offer {
-  return offerOf(state.availability, state.flags);
+  return chatOrCallback(state.availability, state.flags);
 }
 
 /**

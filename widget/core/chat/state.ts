@@ -6,7 +6,10 @@ import type { ParticipantType } from '../../../generated/chat-socket.js';
 import type { FailureReason } from '../connection/delivery.js';
 import type { VisibilityRules } from './visibility.js';
 
-/** logon: topics or a form; loading: the chat request is on its way; chat: the conversation. */
+/**
+ * What the dialog shows (derived from the chat status: selectMode in mode.ts). logon: topics
+ * or a form; loading: the chat request is on its way; chat: the conversation.
+ */
 export type Mode = 'logon' | 'loading' | 'chat';
 
 /** Section 4, entry and availability. */
@@ -46,8 +49,11 @@ export type EndReason =
 
 export type ChatStatus =
   | { kind: 'idle' }
-  /** requestChat or renewChat sent; the loader shows. */
-  | { kind: 'connecting' }
+  /**
+   * Not confirmed yet: a new chat's requestChat is on its way (the loader shows), or a stored
+   * chat is being renewed (`resumed`: its transcript shows meanwhile).
+   */
+  | { kind: 'connecting'; resumed: boolean }
   /** Confirmed, no agent in the room: on-hold messages play, input disabled. */
   | { kind: 'waiting' }
   /** At least one agent in the room: input enabled. */
@@ -142,7 +148,6 @@ export interface WidgetState {
   flags: WidgetFlags;
   availability: AvailabilityState;
   dialog: DialogState;
-  mode: Mode;
   /** View history; the back button shows when it has 2 or more entries. */
   views: readonly ViewId[];
   chat: ChatState;

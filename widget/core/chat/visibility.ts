@@ -1,4 +1,5 @@
 /** Section 6: which agent-side participants the customer sees. */
+import { assertNever } from '../../../contract/assert-never.js';
 import type { Participant } from '../../../generated/chat-socket.js';
 import type { ChatParticipant } from './state.js';
 
@@ -24,6 +25,8 @@ export function isVisible(participant: Pick<Participant, 'id' | 'type'>, rules: 
     case 'active_participant':
     case 'passive_participant':
       return true;
+    default:
+      return assertNever(participant.type, 'participant type');
   }
 }
 

@@ -26,8 +26,6 @@ export const DEFAULTS = {
   agentTypingTimeout: 5_000,
   /** ms between pings. */
   pingTimer: 5_000,
-  /** ms before the widget resets after a chat ends. */
-  resetTimer: 5_000,
   /** ms between reconnect attempts. */
   retryInterval: 3_000,
   /** Reconnect attempts before 'Unable to reconnect, chat has ended'. */
@@ -150,7 +148,6 @@ export const DURATION_LIMITS = {
   minWaitTime: [0, 86_400],
   agentTypingTimeout: [500, 600_000],
   pingTimer: [1_000, 300_000],
-  resetTimer: [0, 600_000],
   retryInterval: [100, 600_000],
   connectTimeout: [1_000, 300_000],
   minUptime: [0, 600_000],

@@ -3,6 +3,8 @@
  * timers, turns socket callbacks into machine events and carries out the machine's effects.
  * What the frames mean for the chat is the chat session's business.
  */
+
+import { assertNever } from '../../../contract/assert-never.js';
 import type { ClientFrame, NotificationFrame } from '../../../generated/chat-socket.js';
 import type { WidgetSettings } from '../config/settings.js';
 import { SOCKET_OPEN, type SocketLike, type WidgetEnvironment } from '../env.js';
@@ -167,6 +169,8 @@ export function createConnection(options: ConnectionOptions): Connection {
       case 'idle':
       case 'ended':
         return;
+      default:
+        assertNever(phase, 'phase');
     }
   }
 
@@ -191,6 +195,8 @@ export function createConnection(options: ConnectionOptions): Connection {
         phaseTimers.dispose();
         handlers.onFinalClose(effect.close);
         return;
+      default:
+        assertNever(effect, 'effect');
     }
   }
 
@@ -281,6 +287,8 @@ export function createConnection(options: ConnectionOptions): Connection {
         handlers.onFatalError(frame.body.code, frame.body.errorMessage);
         run({ type: 'fatalError' });
         return;
+      default:
+        assertNever(frame, 'server frame');
     }
   }
 

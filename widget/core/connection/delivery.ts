@@ -54,8 +54,6 @@ export interface Delivery {
   loggedIn(replaying: boolean): void;
   /** The replay is over (the answer to a ping sent after the renew came back, or a timeout). */
   replayComplete(): void;
-  /** Whether the outbox waits for a replay to end. */
-  holding(): boolean;
   /** The socket is gone: entries in flight wait again. */
   socketLost(): void;
   /** Sends what may go out now, in order; returns the ids sent and those that failed instead. */
@@ -78,8 +76,6 @@ export interface Delivery {
   retry(entry: OutboxEntry): void;
   /** The chat is over: whatever the server does not have has failed. */
   endAll(): Failure[];
-  /** Messages the server does not have yet (or may not have), oldest first. */
-  pending(): readonly OutboxEntry[];
   /** The server has acknowledged a newMessage in this chat: unacknowledged ones are not in its transcript. */
   acknowledging(): boolean;
 }
@@ -142,7 +138,6 @@ export function createDelivery(options: { maxSends: number }): Delivery {
     replayComplete() {
       holding = false;
     },
-    holding: () => holding,
     socketLost() {
       for (const slot of slots) slot.seq = null;
       // Until the next login nothing may go out.
@@ -215,7 +210,6 @@ export function createDelivery(options: { maxSends: number }): Delivery {
       slots = [];
       return failed;
     },
-    pending: () => slots.map((slot) => slot.entry),
     acknowledging: () => acksSeen,
   };
 }

@@ -21,6 +21,7 @@
  * the machine close; a socket that dies first is retried like any other. An ending chat is
  * never taken for a move to another tab (a new chat in this tab writes a newer timestamp).
  */
+import { assertNever } from '../../../contract/assert-never.js';
 
 /** Why the connection is over for good. */
 export type FinalClose =
@@ -228,6 +229,8 @@ export function transition(state: MachineState, event: MachineEvent, config: Mac
     case 'endDelivered':
       if (!state.ending || phase.kind !== 'open') return same;
       return transition(state, { type: 'closeRequested' }, config);
+    default:
+      return assertNever(event, 'machine event');
   }
 }
 

@@ -1,34 +1,32 @@
+import type { StatusCard } from '../chat/state.js';
 import { DEFAULTS } from '../config/defaults.js';
-import { TEXTS } from '../texts.js';
+import type { Logger } from '../env.js';
+import { type CoreTexts, TEXTS } from '../texts.js';
 import type { CallbackRequest } from './callback-payload.js';
 import { type FormsHttp, formsClient } from './http.js';
-import type { Logger } from './timers.js';
 
-/** The status card after a callback request (section 8). */
-export interface StatusCard {
-  kind: 'success' | 'error';
-  title: string;
-  text: string;
+type CardTexts = Pick<CoreTexts, 'successTitle' | 'successBody' | 'failureTitle' | 'failureBody'>;
+
+/** The status card after a callback request (section 8), in the page's language (English by default). */
+export function callbackCard(ok: boolean, texts: CardTexts = TEXTS): StatusCard {
+  return ok
+    ? { tone: 'success', title: texts.successTitle, body: texts.successBody }
+    : { tone: 'error', title: texts.failureTitle, body: texts.failureBody };
 }
 
-export const CALLBACK_SUCCESS_CARD: StatusCard = {
-  kind: 'success',
-  title: TEXTS.successTitle,
-  text: TEXTS.successBody,
-};
-export const CALLBACK_FAILURE_CARD: StatusCard = {
-  kind: 'error',
-  title: TEXTS.failureTitle,
-  text: TEXTS.failureBody,
-};
-
-export type CallbackResult = { ok: true; card: StatusCard } | { ok: false; card: StatusCard };
+export interface CallbackResult {
+  ok: boolean;
+  card: StatusCard;
+}
 
 export interface SubmitCallbackOptions {
   http: FormsHttp;
-  logger: Logger;
+  /** Where failures that are only logged go (the core's env.logger). */
+  logger: Pick<Logger, 'error'>;
   /** chatWidgetParams.callbackPath; default section 9. */
   callbackPath?: string;
+  /** The card's texts in the page's language; default English. */
+  texts?: CardTexts;
 }
 
 /**
@@ -45,10 +43,10 @@ export async function submitCallback(
   try {
     const { response, error } = await client.POST(path, { body: payload });
     // Any 2xx is success (section 9: HTTP client defaults); an error body may be empty.
-    if (response.ok) return { ok: true, card: CALLBACK_SUCCESS_CARD };
+    if (response.ok) return { ok: true, card: callbackCard(true, options.texts) };
     options.logger.error(`callback: POST ${path} answered ${response.status}`, error);
   } catch (cause) {
     options.logger.error(`callback: POST ${path} failed`, cause);
   }
-  return { ok: false, card: CALLBACK_FAILURE_CARD };
+  return { ok: false, card: callbackCard(false, options.texts) };
 }

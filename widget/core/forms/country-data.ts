@@ -1,8 +1,8 @@
 import type { components } from '../../../generated/widget-http.js';
 import { DEFAULTS } from '../config/defaults.js';
+import type { Logger } from '../env.js';
 import { underscoreLocale } from '../locale/locale-parts.js';
 import { type FormsHttp, formsClient } from './http.js';
-import type { Logger } from './timers.js';
 
 export type CountryData = components['schemas']['CountryData'];
 
@@ -41,7 +41,8 @@ function isCountryData(value: unknown): value is CountryData {
 
 export interface FetchCountryDataOptions {
   http: FormsHttp;
-  logger: Logger;
+  /** Where failures that are only logged go (the core's env.logger). */
+  logger: Pick<Logger, 'error'>;
   /** Default section 9 countryDataPath. */
   countryDataPath?: string;
 }

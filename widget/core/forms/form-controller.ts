@@ -1,8 +1,8 @@
 import type { components } from '../../../generated/widget-http.js';
 import { DEFAULTS } from '../config/defaults.js';
+import type { TimerProvider } from '../env.js';
 import type { FormField } from './build-form.js';
 import type { FieldValue, FormValues, SelectOption } from './field-definition.js';
-import { realTimers, type TimerProvider } from './timers.js';
 import { type ValidationContext, validateField } from './validate-field.js';
 
 type CountryData = components['schemas']['CountryData'];
@@ -32,7 +32,8 @@ export type SubmitResult = { ok: true; values: FormValues } | { ok: false };
 
 export interface FormControllerOptions extends ValidationContext {
   fields: readonly FormField[];
-  timers?: TimerProvider;
+  /** The core's timers (env.timers): every idle-validation timer has this owner. */
+  timers: Pick<TimerProvider, 'setTimeout' | 'clearTimeout'>;
   /** ms of idle typing before a touched field is validated (section 9: 2000). */
   validationIdleDelay?: number;
   /** Province and city options (China region); may also arrive later through setCountryData. */
@@ -70,7 +71,7 @@ export interface FormController {
  * useSyncExternalStore(controller.subscribe, controller.getSnapshot).
  */
 export function createFormController(options: FormControllerOptions): FormController {
-  const timers = options.timers ?? realTimers;
+  const timers = options.timers;
   const idleDelay = options.validationIdleDelay ?? DEFAULTS.validationIdleDelay;
   const fields = options.fields;
   const byName = new Map(fields.map((field) => [field.name, field]));

@@ -5,14 +5,7 @@ export {
   type CallbackPayloadInput,
   type CallbackRequest,
 } from './callback-payload.js';
-export {
-  CALLBACK_FAILURE_CARD,
-  CALLBACK_SUCCESS_CARD,
-  type CallbackResult,
-  type StatusCard,
-  type SubmitCallbackOptions,
-  submitCallback,
-} from './callback-submitter.js';
+export { type CallbackResult, callbackCard, type SubmitCallbackOptions, submitCallback } from './callback-submitter.js';
 export { type CountryData, countryDataQuery, type FetchCountryDataOptions, fetchCountryData } from './country-data.js';
 export { customerDetailsFromForm } from './customer-details-from-form.js';
 export { isValidEmail } from './email-rule.js';
@@ -49,8 +42,7 @@ export {
   type LeadSubmitter,
   type LeadSubmitterOptions,
 } from './lead.js';
-export { FORM_MESSAGE_TEMPLATES, formatTemplate, shownMessage } from './messages.js';
+export { FORM_MESSAGE_TEMPLATES, shownMessage } from './messages.js';
 export { isValidPhone, type ParsedPhone, parsePhone } from './phone-rule.js';
 export { isValidPostalCode } from './postal-code-rule.js';
-export { type Logger, realTimers, type TimerProvider } from './timers.js';
 export { type ValidationContext, validateField } from './validate-field.js';

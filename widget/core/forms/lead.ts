@@ -1,9 +1,9 @@
 import type { components } from '../../../generated/widget-http.js';
 import { DEFAULTS } from '../config/defaults.js';
 import type { CustomerDetails } from '../customer-details.js';
+import type { Logger } from '../env.js';
 import { hyphenLocale } from '../locale/locale-parts.js';
 import { type FormsHttp, formsClient } from './http.js';
-import type { Logger } from './timers.js';
 
 export type LeadRequest = components['schemas']['LeadRequest'];
 type LeadFormData = components['schemas']['LeadFormData'];
@@ -74,7 +74,8 @@ export function isFirstChatConfirmation(workRequestId: string | null | undefined
 
 export interface LeadSubmitterOptions {
   http: FormsHttp;
-  logger: Logger;
+  /** Where failures that are only logged go (the core's env.logger). */
+  logger: Pick<Logger, 'error'>;
   /** chatWidgetParams.leadPath; default section 9. */
   leadPath?: string;
 }

@@ -7,10 +7,7 @@ import { FORM_TEXTS } from './form-texts.js';
  */
 export const FORM_MESSAGE_TEMPLATES = FORM_TEXTS.messages;
 
-/** Replaces {0}, {1}... with the arguments; a placeholder with no argument is left as written. */
-export const formatTemplate = formatText;
-
 /** The message as the visitor sees it. */
 export function shownMessage(template: string, ...args: readonly (string | number)[]): string {
-  return formatTemplate(template, ...args).toLowerCase();
+  return formatText(template, ...args).toLowerCase();
 }

@@ -1,9 +1,10 @@
 import { DEFAULTS } from '../config/defaults.js';
+import { formatText } from '../texts.js';
 import type { FormField } from './build-form.js';
 import { isValidEmail } from './email-rule.js';
 import type { FieldValue } from './field-definition.js';
 import type { FormTexts } from './form-texts.js';
-import { FORM_MESSAGE_TEMPLATES, formatTemplate, shownMessage } from './messages.js';
+import { FORM_MESSAGE_TEMPLATES, shownMessage } from './messages.js';
 import { isValidPhone } from './phone-rule.js';
 import { isValidPostalCode } from './postal-code-rule.js';
 
@@ -31,7 +32,7 @@ export function validateField(field: FormField, value: FieldValue, context: Vali
   const templates = context.texts?.messages ?? FORM_MESSAGE_TEMPLATES;
   const lowerCase = context.texts?.lowerCaseMessages ?? true;
   const message = (template: string, ...args: readonly (string | number)[]) =>
-    lowerCase ? shownMessage(template, ...args) : formatTemplate(template, ...args);
+    lowerCase ? shownMessage(template, ...args) : formatText(template, ...args);
   if (isEmpty(value)) {
     // Required text needs non-blank content; required groups at least one checked option.
     if (!field.required || context.useEngagementPlaceholderData === true) return undefined;

@@ -6,7 +6,7 @@ export default {
   openCallback: 'チャットを開いてコールバックを依頼',
   unreadOne: '、未読メッセージ {0} 件',
   unreadMany: '、未読メッセージ {0} 件',
-  questionCenter: '質問センター',
+  questionCenter: 'お問い合わせセンター',
   requestCallback: 'コールバックを依頼',
   loading: '読み込み中…',
   loadFailed: 'チャットを読み込めませんでした。',

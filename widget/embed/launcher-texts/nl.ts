@@ -7,7 +7,7 @@ export default {
   unreadOne: ', {0} ongelezen bericht',
   unreadMany: ', {0} ongelezen berichten',
   questionCenter: 'Vragencentrum',
-  requestCallback: 'Terugbelverzoek',
+  requestCallback: 'Terugbellen aanvragen',
   loading: 'Laden…',
   loadFailed: 'De chat kon niet worden geladen.',
   close: 'Chat sluiten',

@@ -1,4 +1,4 @@
-import { type CSSProperties, type KeyboardEvent, type ReactNode, type Ref, useEffect, useRef } from 'react';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useCatalogue } from '../i18n/use-catalogue.js';
 
 export interface DialogProps {
@@ -13,7 +13,6 @@ export interface DialogProps {
   /** The list inside is scrolled: the header gets its scroll class (a shadow). */
   scrolled: boolean;
   children: ReactNode;
-  dialogRef?: Ref<HTMLDivElement>;
   /** The visual viewport's size (use-visual-viewport.ts), for the full-screen phone layout. */
   viewportStyle?: CSSProperties | undefined;
   /** Layers over the whole dialog body, whatever its scroll (the loader, 'End Chat?'). */
@@ -64,7 +63,6 @@ export function Dialog({
   onClose,
   scrolled,
   children,
-  dialogRef,
   viewportStyle,
   overlay,
 }: DialogProps) {
@@ -96,14 +94,9 @@ export function Dialog({
       first.focus();
     }
   };
-  const setRefs = (el: HTMLDivElement | null) => {
-    innerRef.current = el;
-    if (typeof dialogRef === 'function') dialogRef(el);
-    else if (dialogRef) dialogRef.current = el;
-  };
   return (
     <div
-      ref={setRefs}
+      ref={innerRef}
       className={`cw-dialog${scrolled ? ' cw-dialog--scrolled' : ''}`}
       role="dialog"
       aria-modal="true"

@@ -1,21 +1,20 @@
 import { useEffect, useRef } from 'react';
+import type { StatusCard as Card } from '../../core/chat/state.js';
 
 export interface StatusCardProps {
-  kind: 'success' | 'error' | 'info';
-  title: string;
-  text: string;
+  card: Card;
 }
 
-/** Success or error card (callback result, connect timeout, route cancel), brought into view when it appears. */
-export function StatusCard({ kind, title, text }: StatusCardProps) {
+/** Success, error or info card (callback result, connect timeout, route cancel), brought into view when it appears. */
+export function StatusCard({ card }: StatusCardProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.scrollIntoView?.({ block: 'nearest' });
   }, []);
   return (
-    <div ref={ref} className={`cw-status cw-status--${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
-      <p className="cw-status__title">{title}</p>
-      <p className="cw-status__text">{text}</p>
+    <div ref={ref} className={`cw-status cw-status--${card.tone}`} role={card.tone === 'error' ? 'alert' : 'status'}>
+      <p className="cw-status__title">{card.title}</p>
+      <p className="cw-status__text">{card.body}</p>
     </div>
   );
 }

@@ -92,7 +92,7 @@ function rulesFor(language: string): Intl.PluralRules {
 }
 
 /** A number as the language writes it (Arabic-Indic digits in ar, grouping everywhere). */
-export function formatNumber(value: number, language: string): string {
+function formatNumber(value: number, language: string): string {
   let format = numberFormats.get(language);
   if (format === undefined) {
     format = new Intl.NumberFormat(language);

@@ -1,37 +1,25 @@
 import { selectOffer } from '../../core/chat/selectors.js';
 import type { WidgetState } from '../../core/chat/state.js';
-import { buildCallbackPayload } from '../../core/forms/index.js';
 import { FormView } from '../components/FormView.js';
 import { useCatalogue } from '../i18n/use-catalogue.js';
 import { useWidget } from '../use-core.js';
-import { useVisitorForm } from '../use-visitor-form.js';
-import { useChinaCountryData } from './PreChatPane.js';
+import { useFormController } from '../use-form.js';
 
 export interface CallbackPaneProps {
   state: WidgetState;
 }
 
 /**
- * Chat-lite: 'Request a Callback' with the consent disclaimer; the core posts it and shows the
- * status card. A failed (or timed-out) request keeps everything typed and offers Retry.
+ * Chat-lite: 'Request a Callback' (core.forms.callback) with the consent disclaimer; the core
+ * posts it and shows the status card. A failed (or timed-out) request keeps everything typed
+ * and offers Retry.
  */
 export function CallbackPane({ state }: CallbackPaneProps) {
   const { core } = useWidget();
   const { core: coreTexts, ui } = useCatalogue();
-  const locale = state.flags.locale;
-  const { form, snapshot, country, chinaRegion } = useVisitorForm('callback', state, (values, fields) =>
-    core.submitCallback(buildCallbackPayload({ fields, values, country, locale })),
-  );
-  useChinaCountryData(chinaRegion, locale, form.setCountryData);
+  const [form, snapshot] = useFormController(() => core.forms.callback());
   const failed = state.callback.status === 'submitted' && !state.callback.ok;
-  const submit = async () => {
-    const result = await form.submit();
-    if (!result.ok) return false;
-    const outcome = core.getSnapshot().callback;
-    // Not sent: the form becomes editable again with every value kept, its button now Retry.
-    if (outcome.status === 'submitted' && !outcome.ok) form.reopen();
-    return true;
-  };
+  const submit = async () => (await form.submit()).ok;
   // A chat-lite page that offered the callback before the availability answer: chat is open now.
   const chatNow = selectOffer(state) === 'chat' && state.views.length === 1;
   return (

@@ -1,3 +1,4 @@
+import launcher from '../../../embed/launcher-texts/ar.js';
 import type { Catalogue } from '../catalogue.js';
 
 /** Arabic (Modern Standard Arabic, right to left; all six CLDR plural forms). */
@@ -130,11 +131,11 @@ const ar: Catalogue = {
     },
   },
   ui: {
-    questionCenter: 'مركز الأسئلة',
-    requestCallback: 'طلب معاودة الاتصال',
+    questionCenter: launcher.questionCenter,
+    requestCallback: launcher.requestCallback,
     back: 'رجوع',
     minimizeChat: 'تصغير المحادثة',
-    closeChat: 'إغلاق المحادثة',
+    closeChat: launcher.close,
     preChatHeading: 'تحدّث معنا',
     preChatDescription: 'أخبرنا قليلًا عن نفسك وسيكون أحد الموظفين معك قريبًا.',
     startChat: 'بدء المحادثة',

@@ -1,3 +1,4 @@
+import launcher from '../../../embed/launcher-texts/de.js';
 import type { Catalogue } from '../catalogue.js';
 
 /** German (Sie-form, as the brand addresses customers in German). */
@@ -131,11 +132,11 @@ const de: Catalogue = {
     },
   },
   ui: {
-    questionCenter: 'Fragen-Center',
-    requestCallback: 'Rückruf anfordern',
+    questionCenter: launcher.questionCenter,
+    requestCallback: launcher.requestCallback,
     back: 'Zurück',
     minimizeChat: 'Chat minimieren',
-    closeChat: 'Chat schließen',
+    closeChat: launcher.close,
     preChatHeading: 'Chatten Sie mit uns',
     preChatDescription: 'Erzählen Sie uns kurz etwas über sich, und ein Mitarbeiter ist gleich für Sie da.',
     startChat: 'Chat starten',

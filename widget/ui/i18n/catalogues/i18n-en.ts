@@ -1,3 +1,4 @@
+import launcher from '../../../embed/launcher-texts/en.js';
 import type { Catalogue } from '../catalogue.js';
 
 /**
@@ -125,11 +126,11 @@ const en: Catalogue = {
     },
   },
   ui: {
-    questionCenter: 'Question Center',
-    requestCallback: 'Request a Callback',
+    questionCenter: launcher.questionCenter,
+    requestCallback: launcher.requestCallback,
     back: 'Back',
     minimizeChat: 'Minimize chat',
-    closeChat: 'Close chat',
+    closeChat: launcher.close,
     preChatHeading: 'Chat with us',
     preChatDescription: 'Tell us a little about yourself and an agent will be with you shortly.',
     startChat: 'Start chat',

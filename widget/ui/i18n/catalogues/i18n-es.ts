@@ -1,3 +1,4 @@
+import launcher from '../../../embed/launcher-texts/es.js';
 import type { Catalogue } from '../catalogue.js';
 
 /** Spanish (tú-form, neutral wording for Spain and Latin America). */
@@ -130,11 +131,11 @@ const es: Catalogue = {
     },
   },
   ui: {
-    questionCenter: 'Centro de preguntas',
-    requestCallback: 'Solicitar una llamada',
+    questionCenter: launcher.questionCenter,
+    requestCallback: launcher.requestCallback,
     back: 'Atrás',
     minimizeChat: 'Minimizar el chat',
-    closeChat: 'Cerrar el chat',
+    closeChat: launcher.close,
     preChatHeading: 'Chatea con nosotros',
     preChatDescription: 'Cuéntanos un poco sobre ti y un agente te atenderá en breve.',
     startChat: 'Iniciar chat',

@@ -1,3 +1,4 @@
+import launcher from '../../../embed/launcher-texts/fr.js';
 import type { Catalogue } from '../catalogue.js';
 
 /** French (vous-form; French spacing before ! ? : with a no-break space). */
@@ -131,11 +132,11 @@ const fr: Catalogue = {
     },
   },
   ui: {
-    questionCenter: 'Centre de questions',
-    requestCallback: 'Demander un rappel',
+    questionCenter: launcher.questionCenter,
+    requestCallback: launcher.requestCallback,
     back: 'Retour',
     minimizeChat: 'Réduire le chat',
-    closeChat: 'Fermer le chat',
+    closeChat: launcher.close,
     preChatHeading: 'Discutez avec nous',
     preChatDescription: 'Parlez-nous un peu de vous et un conseiller sera bientôt avec vous.',
     startChat: 'Démarrer le chat',

@@ -1,3 +1,4 @@
+import launcher from '../../../embed/launcher-texts/it.js';
 import type { Catalogue } from '../catalogue.js';
 
 /** Italian (tu-form, as consumer brands write in Italian). */
@@ -130,11 +131,11 @@ const it: Catalogue = {
     },
   },
   ui: {
-    questionCenter: 'Centro domande',
-    requestCallback: 'Richiedi una chiamata',
+    questionCenter: launcher.questionCenter,
+    requestCallback: launcher.requestCallback,
     back: 'Indietro',
     minimizeChat: 'Riduci la chat',
-    closeChat: 'Chiudi la chat',
+    closeChat: launcher.close,
     preChatHeading: 'Chatta con noi',
     preChatDescription: 'Raccontaci qualcosa di te e un operatore sarà presto da te.',
     startChat: 'Avvia la chat',

@@ -1,3 +1,4 @@
+import launcher from '../../../embed/launcher-texts/ja.js';
 import type { Catalogue } from '../catalogue.js';
 
 /** Japanese (polite form, full-width punctuation). */
@@ -130,11 +131,11 @@ const ja: Catalogue = {
     },
   },
   ui: {
-    questionCenter: 'お問い合わせセンター',
-    requestCallback: 'コールバックを依頼',
+    questionCenter: launcher.questionCenter,
+    requestCallback: launcher.requestCallback,
     back: '戻る',
     minimizeChat: 'チャットを最小化',
-    closeChat: 'チャットを閉じる',
+    closeChat: launcher.close,
     preChatHeading: 'チャットでお問い合わせ',
     preChatDescription: 'お客様の情報を入力してください。担当者がまもなく対応いたします。',
     startChat: 'チャットを開始',

@@ -1,3 +1,4 @@
+import launcher from '../../../embed/launcher-texts/ko.js';
 import type { Catalogue } from '../catalogue.js';
 
 /** Korean (polite 합니다/해요 style as Korean brand sites use). */
@@ -130,11 +131,11 @@ const ko: Catalogue = {
     },
   },
   ui: {
-    questionCenter: '질문 센터',
-    requestCallback: '콜백 요청',
+    questionCenter: launcher.questionCenter,
+    requestCallback: launcher.requestCallback,
     back: '뒤로',
     minimizeChat: '채팅 최소화',
-    closeChat: '채팅 닫기',
+    closeChat: launcher.close,
     preChatHeading: '채팅 상담',
     preChatDescription: '간단한 정보를 알려 주시면 곧 상담원이 도와드립니다.',
     startChat: '채팅 시작',

@@ -1,3 +1,4 @@
+import launcher from '../../../embed/launcher-texts/nl.js';
 import type { Catalogue } from '../catalogue.js';
 
 /** Dutch (je-form, as consumer brands write in Dutch). */
@@ -130,11 +131,11 @@ const nl: Catalogue = {
     },
   },
   ui: {
-    questionCenter: 'Vragencentrum',
-    requestCallback: 'Terugbellen aanvragen',
+    questionCenter: launcher.questionCenter,
+    requestCallback: launcher.requestCallback,
     back: 'Terug',
     minimizeChat: 'Chat minimaliseren',
-    closeChat: 'Chat sluiten',
+    closeChat: launcher.close,
     preChatHeading: 'Chat met ons',
     preChatDescription: 'Vertel ons iets over jezelf, dan helpt een medewerker je zo.',
     startChat: 'Chat starten',

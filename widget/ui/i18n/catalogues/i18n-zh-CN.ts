@@ -1,3 +1,4 @@
+import launcher from '../../../embed/launcher-texts/zh-CN.js';
 import type { Catalogue } from '../catalogue.js';
 
 /** Simplified Chinese (mainland China). */
@@ -130,11 +131,11 @@ const zhCN: Catalogue = {
     },
   },
   ui: {
-    questionCenter: '问题中心',
-    requestCallback: '申请回电',
+    questionCenter: launcher.questionCenter,
+    requestCallback: launcher.requestCallback,
     back: '返回',
     minimizeChat: '最小化聊天',
-    closeChat: '关闭聊天',
+    closeChat: launcher.close,
     preChatHeading: '与我们聊天',
     preChatDescription: '请简单介绍一下您自己，客服将很快为您服务。',
     startChat: '开始聊天',

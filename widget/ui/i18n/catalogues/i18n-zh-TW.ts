@@ -1,3 +1,4 @@
+import launcher from '../../../embed/launcher-texts/zh-TW.js';
 import type { Catalogue } from '../catalogue.js';
 
 /** Traditional Chinese (Taiwan, Hong Kong, Macao). */
@@ -130,11 +131,11 @@ const zhTW: Catalogue = {
     },
   },
   ui: {
-    questionCenter: '問題中心',
-    requestCallback: '申請回電',
+    questionCenter: launcher.questionCenter,
+    requestCallback: launcher.requestCallback,
     back: '返回',
     minimizeChat: '最小化聊天',
-    closeChat: '關閉聊天',
+    closeChat: launcher.close,
     preChatHeading: '與我們聊天',
     preChatDescription: '請簡單介紹一下您自己，客服人員很快就會為您服務。',
     startChat: '開始聊天',
