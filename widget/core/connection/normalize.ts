@@ -6,7 +6,7 @@
  * catch-all (`other`: "others (response)", 'An agent has left the chat'). Anything else is left
  * for the contract check to refuse.
  */
-import type { NotificationBody } from '../../../generated/chat-socket.js';
+import { LEAVE_REASON_VALUES, type NotificationBody, SENDER_TYPE_VALUES } from '../../../generated/chat-socket.js';
 
 /** Frames of older servers, or out of scope (protocol notes), that carry nothing the widget uses. */
 export const IGNORED_TYPES: ReadonlySet<string> = new Set(['newChatAcknowledgement']);
@@ -23,8 +23,8 @@ const PARTICIPANT_TYPES = new Set([
   'supervisor_observe',
   'supervisor_barge',
 ]);
-const SENDER_TYPES = new Set(['customer', 'live_agent', 'bot', 'other']);
-const LEAVE_REASONS = new Set(['transfer', 'requeue', 'escalate', 'transfer_to_user', 'other']);
+const SENDER_TYPES: ReadonlySet<string> = new Set(SENDER_TYPE_VALUES);
+const LEAVE_REASONS: ReadonlySet<string> = new Set(LEAVE_REASON_VALUES);
 const MESSAGE_TYPES = new Set(['text', 'widget']);
 
 type Json = Record<string, unknown>;

@@ -3,7 +3,11 @@
  * expiry after refreshTimeoutSeconds, missing ak/guid/timestamp means expired, and the
  * lastChatRequestTimestamp that tells tabs apart. Keys and the expiry rule: storage-keys.ts.
  */
-import type { WebOnHoldComfortGroup, WebOnHoldUrlGroup } from '../../../generated/chat-socket.js';
+import {
+  PARTICIPANT_TYPE_VALUES,
+  type WebOnHoldComfortGroup,
+  type WebOnHoldUrlGroup,
+} from '../../../generated/chat-socket.js';
 import type { ChatParticipant } from '../chat/state.js';
 import type { CustomerDetails } from '../customer-details.js';
 import type { StorageLike } from '../env.js';
@@ -57,12 +61,7 @@ function parseJson(text: string | null): unknown {
   }
 }
 
-const PARTICIPANT_TYPES = new Set([
-  'active_participant',
-  'passive_participant',
-  'supervisor_observe',
-  'supervisor_barge',
-]);
+const PARTICIPANT_TYPES: ReadonlySet<string> = new Set(PARTICIPANT_TYPE_VALUES);
 
 function readParticipant(value: unknown): ChatParticipant | null {
   if (typeof value !== 'object' || value === null) return null;
