@@ -67,11 +67,18 @@ function DialogBody({ state, mode, look, topic, onTopic, onScrolledChange }: Bod
  * and sits beside this in the widget's `.cw-root` (which carries the look).
  */
 export function App() {
-  const { core, doc, focusLauncher } = useWidget();
+  const { core, analytics, doc, focusLauncher } = useWidget();
   const catalogue = useCatalogue();
   const state = useWidgetState();
   const [scrolled, setScrolled] = useState(false);
   const [topic, setTopic] = useState<string | undefined>(undefined);
+  const onTopic = useCallback(
+    (chosen: string) => {
+      analytics.chatEvent('triage_topic', { topic: chosen });
+      setTopic(chosen);
+    },
+    [analytics],
+  );
   const dialogShown = state.dialog.status === 'open' || state.dialog.status === 'closing';
   useModal(doc, state.dialog.status, focusLauncher, () => core.closeDialog(), {
     hideOnMobile: state.flags.hideOnMobile,
@@ -115,7 +122,7 @@ export function App() {
               mode={mode}
               look={look}
               topic={topic}
-              onTopic={setTopic}
+              onTopic={onTopic}
               onScrolledChange={onScrolledChange}
             />
           </Dialog>

@@ -105,7 +105,7 @@ export function renderApp(state: WidgetState, settings?: WidgetSettings, catalog
       </CatalogueContext.Provider>
     </WidgetContext.Provider>,
   );
-  return { ...fake, launcher };
+  return { ...fake, launcher, analytics };
 }
 
 /** A chat in this status (what the dialog shows follows from it: selectMode). */
