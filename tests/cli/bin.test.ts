@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { builtInScenarioNames } from '../../mock-server/index.js';
+import { childOutput } from '../support/changes.js';
 import { repoRoot } from '../support/specs.js';
 import { badScenario, brokenCapture, cleanCapture, dir, goodScenario, violatingCapture } from './fixtures.js';
 
@@ -29,30 +30,22 @@ afterAll(() => {
 });
 
 /** Starts `serve` and resolves with the URL it prints when ready. */
-function serve(args: string[]): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+function serve(
+  args: string[],
+): Promise<{ child: ChildProcess; url: string; output: () => string; shows(pattern: RegExp): Promise<string> }> {
   const child = spawn(process.execPath, [bin, 'serve', ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
   children.push(child);
-  let output = '';
+  // Waits on the process's output as it is printed (at most 5 s), never a loop of sleeps.
+  const printed = childOutput(child);
   return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /ready at (http:\/\/[^\s]+)/.exec(output);
-      if (match) resolve({ child, url: match[1] as string, output: () => output });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${output}`)));
+    printed
+      .shows(/ready at (http:\/\/[^\s]+)/, 30_000)
+      .then((line) =>
+        resolve({ child, url: line.slice('ready at '.length), output: printed.text, shows: printed.shows }),
+      )
+      .catch(reject);
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${printed.text()}`)));
   });
-}
-
-/** Waits (up to 5 s) until the process has printed a line matching `pattern`. */
-async function outputShows(output: () => string, pattern: RegExp): Promise<void> {
-  for (let tries = 0; !pattern.test(output()); tries++) {
-    if (tries > 100) throw new Error(`no output matching ${pattern}:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const exited = (child: ChildProcess) =>
@@ -142,17 +135,22 @@ describe('mock-chat check', () => {
 describe('mock-chat serve', () => {
   it('serves every --scenario given (the first runs), says so, and --watch reloads an edited file', async () => {
     const file = goodScenario();
-    const { child, url, output } = await serve(['--scenario', file, '--scenario', 'typing', '--watch', '--port', '0']);
+    const { child, url, output, shows } = await serve([
+      '--scenario',
+      file,
+      '--scenario',
+      'typing',
+      '--watch',
+      '--port',
+      '0',
+    ]);
     expect(output()).toMatch(/scenario tiny ready at/);
-    await outputShows(
-      output,
-      /profile tolerant; pick a scenario per page with \?scenario=NAME; watching scenario files/,
-    );
+    await shows(/profile tolerant; pick a scenario per page with \?scenario=NAME; watching scenario files/);
     const listing = (await (await fetch(`${url}/__mock/scenarios`)).json()) as { current: string; scenarios: any[] };
     expect(listing.current).toBe('tiny');
     expect(listing.scenarios.map((s) => s.name)).toEqual(expect.arrayContaining(['tiny', 'typing', 'happy-path']));
     writeFileSync(file, readFileSync(file, 'utf8').replace('A tiny scenario.', 'A tiny scenario, edited.'));
-    await outputShows(output, /scenario tiny reloaded/);
+    await shows(/scenario tiny reloaded/);
     const after = (await (await fetch(`${url}/__mock/scenarios`)).json()) as { scenarios: any[] };
     expect(after.scenarios.find((s) => s.name === 'tiny')?.story).toBe('A tiny scenario, edited.');
     child.kill('SIGTERM');

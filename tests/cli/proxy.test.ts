@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type MockServer, startMockServer } from '../../mock-server/index.js';
 import { startProxy as startProxyInProcess } from '../../mock-server/proxy/proxy.js';
+import { Changes } from '../support/changes.js';
 import { repoRoot } from '../support/specs.js';
 import { dir } from './fixtures.js';
 
@@ -33,6 +34,8 @@ interface Running {
   stdout: () => string;
   stderr: () => string;
   exited: Promise<number | null>;
+  /** Resolves once stdout matches (re-checked on each chunk printed; at most 5 s). */
+  shows(pattern: RegExp): Promise<unknown>;
 }
 
 /** Starts `mock-chat proxy` and resolves once it says where it listens. */
@@ -41,26 +44,26 @@ function startProxy(args: string[]): Promise<Running> {
   children.push(child);
   let stdout = '';
   let stderr = '';
+  const printed = new Changes();
+  const shows = (pattern: RegExp) =>
+    printed.until(
+      () => pattern.test(stdout),
+      () => `no output matching ${pattern}:\n${stdout}`,
+    );
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => {
       stdout += chunk;
+      printed.changed();
       const match = /\(socket (ws:\/\/\S+)\)/.exec(stdout);
-      if (match) resolve({ child, socketUrl: match[1] as string, stdout: () => stdout, stderr: () => stderr, exited });
+      if (match)
+        resolve({ child, socketUrl: match[1] as string, stdout: () => stdout, stderr: () => stderr, exited, shows });
     });
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
     });
     void exited.then((code) => reject(new Error(`proxy exited ${code}: ${stdout}${stderr}`)));
   });
-}
-
-/** Waits (up to 5 s) until `read()` matches. */
-async function shows(read: () => string, pattern: RegExp): Promise<void> {
-  for (let tries = 0; !pattern.test(read()); tries++) {
-    if (tries > 100) throw new Error(`no output matching ${pattern}:\n${read()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 function runCheck(file: string): Promise<{ code: number; stdout: string }> {
@@ -93,11 +96,11 @@ describe('mock-chat proxy', () => {
     const proxy = await startProxy(['--target', contactCentre.socketUrl, '--record', capture]);
     const ws = await connect(proxy.socketUrl);
     ws.send(requestChat);
-    await shows(proxy.stdout, /← server requestChat/);
+    await proxy.shows(/← server requestChat/);
     ws.send('hello?');
     ws.send(Buffer.from([1, 2, 3]), { binary: true });
-    await shows(proxy.stdout, /→ client not JSON ✗ \/ is not JSON: frames are JSON text/);
-    await shows(proxy.stdout, /✗ \/ is a binary frame: frames are JSON text/);
+    await proxy.shows(/→ client not JSON ✗ \/ is not JSON: frames are JSON text/);
+    await proxy.shows(/✗ \/ is a binary frame: frames are JSON text/);
     ws.close();
 
     proxy.child.kill('SIGINT');
@@ -123,7 +126,7 @@ describe('mock-chat proxy', () => {
     const proxy = await startProxy(['--target', contactCentre.socketUrl]);
     const ws = await connect(proxy.socketUrl);
     ws.send(requestChat);
-    await shows(proxy.stdout, /← server requestChat/);
+    await proxy.shows(/← server requestChat/);
     ws.close();
     proxy.child.kill('SIGINT');
     expect(await proxy.exited).toBe(0);

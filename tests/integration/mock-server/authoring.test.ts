@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
 import { MockChatError, type MockServer } from '../../../mock-server/index.js';
+import { logLines } from '../../support/changes.js';
 import { AVAILABILITY_FORM, FORM_HEADERS, frames, isError, isNotification, start, TestClient } from './client.js';
 
 let server: MockServer | undefined;
@@ -317,31 +318,23 @@ describe('choosing scenarios', () => {
 
   it('--watch: an edited file plays for new sessions; a broken edit keeps the last good version', async () => {
     const file = write('watched.yaml', greeting('watched', 'version one'));
-    const lines: string[] = [];
-    server = await start(file, { watch: true, log: (line: string) => lines.push(line) });
+    const { lines, log, seen } = logLines();
+    server = await start(file, { watch: true, log });
     const first = await connect(server);
     await first.requestChat();
     await first.next(said('version one'));
     // Saved as editors do: a new file renamed over the old one.
     writeFileSync(`${file}.tmp`, greeting('watched', 'version two'));
     renameSync(`${file}.tmp`, file);
-    await waitForLine(lines, /scenario watched reloaded from .*watched\.yaml: new sessions play it/);
+    await seen(/scenario watched reloaded from .*watched\.yaml: new sessions play it/);
     const second = await connect(server);
     await second.requestChat();
     await second.next(said('version two'));
     writeFileSync(file, 'name: watched\nstory: broken\nconversation:\n  - dance: 1\n');
-    await waitForLine(lines, /watched\.yaml changed but does not load/);
+    await seen(/watched\.yaml changed but does not load/);
     expect(lines.join('\n')).toMatch(/watched\.yaml:4:5: conversation\[0\]: is not a step/);
     const third = await connect(server);
     await third.requestChat();
     await third.next(said('version two'));
   });
 });
-
-async function waitForLine(lines: string[], pattern: RegExp, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!lines.some((line) => pattern.test(line))) {
-    if (Date.now() > deadline) throw new Error(`no log line matching ${pattern}:\n${lines.join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

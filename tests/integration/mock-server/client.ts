@@ -159,5 +159,3 @@ export class TestClient {
     this.ws.terminate();
   }
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -3,9 +3,13 @@
  * client, the server's verification API to see what it received). The widget's own tests run
  * the same scenarios against the real core and in Chromium.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
 import type { MockServer } from '../../../mock-server/index.js';
+import { repoRoot } from '../../support/specs.js';
 import {
   AVAILABILITY_FORM,
   checkAvailability,
@@ -61,7 +65,14 @@ describe('no-acks', () => {
 
 describe('flapping', () => {
   it('drops every socket a while after it attaches, five times, then keeps it', async () => {
-    server = await start('flapping', { speed: 20 });
+    // The built-in scenario, plus one rule to look with: a typing signal is answered 5 s (of
+    // the mock's own clock) after it arrives. A drop due 4 s after the socket attached would
+    // come first, so an answer on the same socket proves the sixth socket outlived its flap.
+    const source = readFileSync(path.join(repoRoot, 'mock-server/scenarios/flapping.yaml'), 'utf8');
+    const flapping = parse(
+      `${source}  - rule:\n      on: isTyping\n      steps:\n        - wait: 5s\n        - say: { agent: sam, text: "Still here 5 s later." }\n`,
+    );
+    server = await start(flapping, { speed: 20 });
     let client = await connect(server);
     const session = await client.requestChat();
     for (let drop = 1; drop <= 5; drop++) {
@@ -71,9 +82,11 @@ describe('flapping', () => {
       client.send(frames.newMessage(`after drop ${drop}`));
       await client.next(said(new RegExp(`after drop ${drop}`)));
     }
-    // The sixth socket stays: its answer comes well after the 4 s (0.2 s at speed 20) uptime.
+    // The sixth socket stays: asked after it attached, the answer 5 s later still arrives on it.
     await server.waitFor((sessions) => sessions[0]?.socket === 'open');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    client.send(frames.isTyping());
+    await client.next(said(/Still here 5 s later/));
+    expect(client.ws.readyState).toBe(client.ws.OPEN);
     client.send(frames.newMessage('still here'));
     await client.next(said(/still here/));
     expect(server.sessions()[0]?.socket).toBe('open');

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
 import type { MockServer } from '../../../mock-server/index.js';
+import { logLines } from '../../support/changes.js';
 import { repoRoot } from '../../support/specs.js';
 import { frames, isNotification, start, TestClient } from './client.js';
 
@@ -27,11 +28,12 @@ const folder = mkdtempSync(path.join(tmpdir(), 'mock-chat-recipes-'));
 const written = recipes();
 let server: MockServer;
 const clients: TestClient[] = [];
-const lines: string[] = [];
+/** The server's log lines (it logs synchronously with what it does), and a wait for one. */
+const { log, seen } = logLines();
 
 beforeAll(async () => {
   for (const [name, text] of written) writeFileSync(path.join(folder, `${name}.yaml`), text);
-  server = await start(folder, { watch: true, speed: 20, profile: 'tolerant', log: (line) => lines.push(line) });
+  server = await start(folder, { watch: true, speed: 20, profile: 'tolerant', log });
 });
 afterAll(async () => {
   for (const client of clients) client.close();
@@ -112,10 +114,7 @@ describe('the README recipes', () => {
   it('an edit while served plays in the next session, without a restart', async () => {
     const file = path.join(folder, 'queue-then-transfer.yaml');
     writeFileSync(file, readFileSync(file, 'utf8').replace("Hi, I'm Alex, the specialist.", "Hi, I'm Alex. Edited."));
-    for (let tries = 0; !lines.some((l) => /scenario queue-then-transfer reloaded/.test(l)); tries++) {
-      if (tries > 200) throw new Error(`no reload line:\n${lines.join('\n')}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await seen(/scenario queue-then-transfer reloaded/);
     const client = await chat('queue-then-transfer');
     await client.requestChat();
     client.send(frames.newMessage('hello'));

@@ -13,6 +13,7 @@ import { type CliIo, EXIT } from '../../../cli/io.js';
 import { createProgram } from '../../../cli/program.js';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
 import { loadScenario, MockChatError, type MockServer, WaitForTimeout } from '../../../mock-server/index.js';
+import { logLines } from '../../support/changes.js';
 import { AVAILABILITY_FORM, FORM_HEADERS, frames, isNotification, start, TestClient } from './client.js';
 
 let server: MockServer | undefined;
@@ -40,24 +41,6 @@ const scenario = (name: string, conversation: unknown[]) => ({
   agents: AGENTS,
   conversation: [...CONFIRM, ...conversation],
 });
-
-/** Log lines, and a wait for one matching (the server logs synchronously with what it does). */
-function logLines() {
-  const lines: string[] = [];
-  return {
-    lines,
-    log: (line: string) => void lines.push(line),
-    async seen(pattern: RegExp, timeoutMs = 5000): Promise<string> {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const line = lines.find((l) => pattern.test(l));
-        if (line !== undefined) return line;
-        if (Date.now() > deadline) throw new Error(`no log line matching ${pattern}:\n${lines.join('\n')}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    },
-  };
-}
 
 const tempDir = () => mkdtempSync(path.join(tmpdir(), 'mock-chat-report-'));
 

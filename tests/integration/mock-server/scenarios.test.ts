@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
 import { builtInScenarioNames, type MockServer } from '../../../mock-server/index.js';
-import { checkAvailability, frames, isError, isNotification, sleep, start, TestClient } from './client.js';
+import { checkAvailability, frames, isError, isNotification, start, TestClient } from './client.js';
 
 let server: MockServer | undefined;
 const clients: TestClient[] = [];
@@ -345,7 +345,17 @@ describe('callback-failure', () => {
 
 describe('callback-hangs', () => {
   it('answers availability success false and never answers the callback POST', async () => {
-    server = await start('callback-hangs');
+    // At this speed the longest finite delay a scenario may name (one day) lasts a millisecond:
+    // a callback that was only slow is answered by the time one sent after it, which waits a
+    // whole day of scenario time, has been. `forever` sets no timer at all.
+    const dayLate = {
+      name: 'callback-day-late',
+      story: 'The callback service answers after a day.',
+      availability: { success: false, error: false, maxAttempts: 1 },
+      callback: { delay: 86_400 },
+      conversation: [{ expect: 'requestChat' }],
+    };
+    server = await start(['callback-hangs', dayLate], { speed: 86_400_000 });
     expect((await checkAvailability(server)).body.success).toBe(false);
     const abort = new AbortController();
     const pending = fetch(`${server.url}/cua-api/forms/callback`, {
@@ -357,8 +367,13 @@ describe('callback-hangs', () => {
       () => 'answered',
       () => 'aborted',
     );
-    const outcome = await Promise.race([pending, sleep(500).then(() => 'still waiting')]);
-    expect(outcome).toBe('still waiting');
+    const late = await fetch(`${server.url}/cua-api/forms/callback?scenario=callback-day-late`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(CALLBACK),
+    });
+    expect(late.status).toBe(200);
+    expect(await Promise.race([pending, Promise.resolve('still waiting')])).toBe('still waiting');
     abort.abort();
     expect(await pending).toBe('aborted');
   });
@@ -408,7 +423,14 @@ describe('connect-timeout', () => {
     const { server: s, client } = await open('connect-timeout');
     expect((await checkAvailability(s)).body.chatWidgetParams.maxWaitTime).toBe(10);
     client.send(frames.requestChat());
-    await sleep(400);
+    // The conversation has taken the request and has no step left: whatever it sends is in the
+    // server's journal by now, and nothing is scheduled to follow.
+    const [session] = await s.waitFor((sessions) => sessions[0]?.position.finished === true);
+    expect(session?.received.map((r) => (r.frame as { body: { method: string } }).body.method)).toEqual([
+      'requestChat',
+    ]);
+    expect(session?.sent).toEqual([]);
+    expect(session?.socket).toBe('open');
     expect(client.received).toEqual([]);
     expect(client.ws.readyState).toBe(client.ws.OPEN);
   });
