@@ -29,7 +29,10 @@ describe('built-in scenarios over a real socket: conversations', () => {
     const ended = await v.until((s) => s.chat.status.kind === 'ended');
     expect(ended.chat.status).toEqual({ kind: 'ended', reason: 'agentClosed' });
     expect(agentTexts(v).at(-1)).toBe('Glad I could help. Thanks for chatting, goodbye!');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The service closes the socket after the goodbye: once the core has seen that, its time is
+    // run past the latest a retry (retryInterval 3 s plus 30 % jitter) could come.
+    await v.until(() => v.sockets[0]?.readyState === v.sockets[0]?.CLOSED);
+    await v.clock.advance(5_000);
     expect(v.texts()).not.toContain(TEXTS.connectionClosed);
     expect(v.sockets).toHaveLength(1);
     expect(v.env.storage?.getItem(STORAGE_KEYS.guid)).toBeNull();
@@ -118,22 +121,27 @@ describe('built-in scenarios over a real socket: conversations', () => {
     expect(agentTexts(v).filter((t) => t === "Take your time, I'm here.")).toHaveLength(1);
   });
 
-  it('queue-on-hold: comfort messages play while queued and stop when Sam joins', { timeout: 40_000 }, async () => {
-    // Speed 1.5: the 20 s queue lasts 13.3 s, long enough for the widget's real 5 s comfort and 10 s URL timers.
-    const v = await open('queue-on-hold', { speed: 1.5 });
+  it('queue-on-hold: comfort messages play while queued and stop when Sam joins', async () => {
+    // Speed 10: the 20 s queue lasts 2 s of real time, in which the core's clock is run through the
+    // widget's 5 s comfort and 10 s URL timers. No pings: the core's time runs ahead of the pongs.
+    const v = await open('queue-on-hold', { speed: 10, page: { options: { pingTimer: 300_000 } } });
     v.core.start();
     await v.until((s) => s.availability.status === 'available');
     expect(v.state().availability).toEqual({ status: 'available', waitMinutes: 4 });
     v.core.startChat(customer);
     await v.until((s) => s.chat.status.kind === 'waiting');
     expect(selectMode(v.state())).toBe('chat');
-    await v.until((s) => s.chat.status.kind === 'active', 20_000);
+    await v.clock.advance(10_000);
+    await v.until((s) => s.chat.status.kind === 'active', 10_000);
     const onHold = v.state().chat.messages.filter((m) => m.kind === 'on-hold');
-    expect(onHold.length).toBeGreaterThanOrEqual(1);
-    expect(onHold[0]).toMatchObject({ text: 'You are in the queue. An agent will be with you soon.' });
-    expect(v.state().chat.messages.some((m) => m.kind === 'url')).toBe(true);
-    const count = onHold.length;
-    await new Promise((resolve) => setTimeout(resolve, 5500));
-    expect(v.state().chat.messages.filter((m) => m.kind === 'on-hold')).toHaveLength(count);
+    expect(onHold.map((m) => ('text' in m ? m.text : ''))).toEqual([
+      'You are in the queue. An agent will be with you soon.',
+      'Thanks for your patience, all our agents are still busy.',
+    ]);
+    expect(v.state().chat.messages.filter((m) => m.kind === 'url')).toHaveLength(1);
+    // Sam is here: past another comfort delay and URL hold time, nothing more plays.
+    await v.clock.advance(10_500);
+    expect(v.state().chat.messages.filter((m) => m.kind === 'on-hold')).toHaveLength(2);
+    expect(v.state().chat.messages.filter((m) => m.kind === 'url')).toHaveLength(1);
   });
 });

@@ -7,11 +7,24 @@ import { checkClientFrame } from '../../../contract/frame-check.js';
 import { selectMode } from '../../../widget/core/chat/selectors.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
-import { customer, recordedClientFrames, sharedStorage, sleep, visits } from './support/core-over-mock.js';
+import { customer, recordedClientFrames, sharedStorage, type Visit, visits } from './support/core-over-mock.js';
 
 const open = visits();
 /** Fast reconnects: page options win over chatWidgetParams. */
 const fastRetries = { options: { retryInterval: 300, maxNumberOfRetries: 3 } };
+/** Well past the latest a retry could come with fastRetries: retryInterval plus the default 30 % jitter. */
+const PAST_ANY_RETRY_MS = 1_000;
+
+/**
+ * No socket after this one: once the core has seen its socket close, its time is run past the
+ * latest a retry could come (a retry is a timer of the core), and no socket was added.
+ */
+async function expectNoRetry(v: Visit): Promise<void> {
+  await v.until(() => v.sockets.every((socket) => socket.readyState === socket.CLOSED));
+  const before = v.sockets.length;
+  await v.clock.advance(PAST_ANY_RETRY_MS);
+  expect(v.sockets).toHaveLength(before);
+}
 
 async function started(scenario: string, options: Parameters<typeof open>[1] = {}) {
   const v = await open(scenario, options);
@@ -94,7 +107,7 @@ describe('built-in scenarios over a real socket: connection', () => {
     expect(state.statusCard).toEqual({ tone: 'error', title: TEXTS.noSuitableAgents, body: TEXTS.failureBody });
     expect(selectMode(state)).toBe('logon');
     expect(state.views).toEqual(['form']);
-    await sleep(800);
+    await expectNoRetry(v);
     expect(v.sockets).toHaveLength(1);
   });
 
@@ -103,7 +116,7 @@ describe('built-in scenarios over a real socket: connection', () => {
     const state = await v.until((s) => s.statusCard !== null);
     expect(state.statusCard).toEqual({ tone: 'error', title: TEXTS.failureTitle, body: TEXTS.maintenance });
     expect(selectMode(state)).toBe('logon');
-    await sleep(800);
+    await expectNoRetry(v);
     expect(v.sockets).toHaveLength(1);
   });
 
@@ -117,14 +130,24 @@ describe('built-in scenarios over a real socket: connection', () => {
     expect(v.texts()).toContain('Error code 500 occurred (Internal error in the chat service)');
     expect(v.texts().at(-1)).toBe(TEXTS.connectionClosed);
     expect(v.env.storage?.getItem(STORAGE_KEYS.guid)).toBeNull();
-    await sleep(800);
+    await expectNoRetry(v);
     expect(v.sockets).toHaveLength(1);
   });
 
   it('connect-timeout: no confirmation within maxWaitTime → error card, loader hidden, back to the form; the service is told the visitor gave up (issue 10, case 8)', async () => {
     const v = await started('connect-timeout', { page: { options: { maxWaitTime: 6 } } });
     expect(selectMode(v.state())).toBe('loading');
-    const state = await v.until((s) => s.statusCard !== null, 9000);
+    await v.server.waitFor((sessions) =>
+      (sessions[0]?.received ?? []).some(
+        (r) => (r.frame as { body: { method: string } }).body.method === 'requestChat',
+      ),
+    );
+    // The core's time, run ahead: still waiting just before maxWaitTime, given up at it.
+    await v.clock.advance(5_900);
+    expect(selectMode(v.state())).toBe('loading');
+    expect(v.state().statusCard).toBeNull();
+    await v.clock.advance(100);
+    const state = await v.until((s) => s.statusCard !== null);
     expect(selectMode(state)).toBe('logon');
     expect(state.statusCard).toEqual({ tone: 'error', title: TEXTS.failureTitle, body: TEXTS.failureBody });
     expect(state.chat.status).toEqual({ kind: 'idle' });
@@ -134,7 +157,7 @@ describe('built-in scenarios over a real socket: connection', () => {
         (r) => (r.frame as { body: { method: string } }).body.method === 'closeConversation',
       ),
     );
-  }, 15_000);
+  });
 
   it('tab-transfer: the new tab resumes with the full transcript once; the old tab is told it moved', async () => {
     const storage = sharedStorage();
@@ -142,8 +165,9 @@ describe('built-in scenarios over a real socket: connection', () => {
     await first.until(() => kinds(first, 'live_agent').length >= 1);
     first.core.sendMessage('Can I book a test drive?');
     await first.until(() => kinds(first, 'live_agent').length >= 2);
-    await sleep(20);
-    const second = await open('tab-transfer', { page: fastRetries, storage, server: first.server });
+    // The second tab comes later on the browser's one clock: its request timestamp is the newer.
+    await first.clock.advance(20);
+    const second = await open('tab-transfer', { page: fastRetries, storage, server: first.server, clock: first.clock });
     second.core.start();
     expect(second.state().availability).toEqual({ status: 'resuming' });
     const moved = await first.until((s) => s.chat.status.kind === 'transferred');
@@ -155,7 +179,7 @@ describe('built-in scenarios over a real socket: connection', () => {
     expect(new Set(replayed).size).toBe(replayed.length);
     expect(replayed.slice(0, 2)).toEqual(kinds(first, 'live_agent'));
     expect(second.texts()).not.toContain(TEXTS.reconnected);
-    await sleep(800);
+    await expectNoRetry(first);
     expect(first.sockets).toHaveLength(1);
   });
 
@@ -167,10 +191,12 @@ describe('built-in scenarios over a real socket: connection', () => {
     await before.until(() => kinds(before, 'live_agent').length >= 2);
     // The page unloads without ending the chat: the socket goes away, the storage stays.
     before.core.dispose();
-    const after = await open('happy-path', { storage, server: before.server });
+    const after = await open('happy-path', { storage, server: before.server, clock: before.clock });
     after.core.start();
     await after.until(() => kinds(after, 'live_agent').length >= 2);
-    await sleep(200);
+    // The server replays the transcript as it takes the renew: past the pong of a later ping,
+    // everything it sent for the renew has reached the core.
+    await after.roundTrip();
     expect(after.texts()[0]).toBe(TEXTS.transferringSession);
     expect(kinds(after, 'customer')).toEqual(['First question']);
     expect(kinds(after, 'live_agent')).toEqual(kinds(before, 'live_agent'));

@@ -27,7 +27,16 @@ describe('built-in scenarios over a real socket: entry and chat-lite', () => {
   it('unavailable: polls up to maxAttempts (3), then nothing is offered', async () => {
     const v = await open('unavailable', { page: { options: { availabilityPollInterval: 100 } } });
     v.core.start();
-    const state = await v.until((s) => s.availability.status !== 'checking');
+    // Each "not yet" schedules the next check (the interval clamped to 1 s): the core's time is run to it.
+    let polls = 0;
+    for (;;) {
+      const now = await v.until((s) => s.availability.status !== 'checking' || v.clock.pending > 0);
+      if (now.availability.status !== 'checking') break;
+      await v.clock.advance(1_000);
+      polls += 1;
+    }
+    expect(polls).toBe(2);
+    const state = v.state();
     expect(state.availability).toEqual({ status: 'unavailable', message: TEXTS.notAvailable });
     expect(selectLauncher(state).visible).toBe(false);
   });

@@ -1,7 +1,8 @@
 /**
  * Issue 10 against the mock's misbehaving contact centres (issue 11's scenarios), over a real
- * socket in real time scaled by the mock's speed: what the visitor sees, and what reached the
- * server (the capture), per numbered case.
+ * socket in real time scaled by the mock's speed (the core's own timers run ahead where a case
+ * waits on them): what the visitor sees, and what reached the server (the capture), per
+ * numbered case.
  */
 import { mkdtempSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
@@ -11,11 +12,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { WidgetState } from '../../../widget/core/chat/state.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
+import { Changes } from '../../support/changes.js';
 import { customer, recordedClientFrames, sharedStorage, visits } from './support/core-over-mock.js';
 
 const open = visits();
 /** Short waits: page options win over chatWidgetParams (and are clamped like them). */
 const quick = { retryInterval: 300, maxNumberOfRetries: 10, pingTimer: 1000, livenessTimeout: 2000 };
+/** The core's time from a silent socket to giving it up: a ping interval, then the liveness timeout. */
+const PAST_LIVENESS_MS = quick.pingTimer + quick.livenessTimeout;
 
 async function started(scenario: string, options: Parameters<typeof open>[1] = {}) {
   const v = await open(scenario, options);
@@ -82,7 +86,7 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
 
   it('5. flapping: the chat survives five accept-and-drop sockets; every message reaches the agent once', async () => {
     const record = capture('flapping');
-    const v = await started('flapping', { page: page(), record, speed: 4 });
+    const v = await started('flapping', { page: page(), record, speed: 10 });
     const typed: string[] = [];
     for (let i = 1; i <= 4; i++) {
       // One message per socket: wait for the next flap to have happened and the renew to be in.
@@ -109,7 +113,9 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     // The socket has gone silent: this message vanishes, its ping is never answered.
     await v.server.waitFor((sessions) => sessions[0]?.socket === 'half-open');
     v.core.sendMessage('into the void');
-    await v.until((s) => s.chat.connection.kind === 'reconnecting', 10_000);
+    await v.clock.advance(PAST_LIVENESS_MS);
+    await v.until((s) => s.chat.connection.kind !== 'online' || v.sockets.length > 1);
+    expect(v.texts()).toContain(TEXTS.attemptingReconnect);
     await v.until((s) => agentLines(s).some((line) => line.includes('"into the void"')), 15_000);
     expect(customerLines(v.state())).toEqual(['first:sent', 'into the void:sent']);
     expect(agentLines(v.state())).toContain('There you are again, Ada.');
@@ -171,6 +177,7 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     await v.until((s) => agentLines(s).includes('Let me look into that.'));
     await v.server.waitFor((sessions) => sessions[0]?.socket === 'half-open');
     v.core.sendMessage('into the void');
+    await v.clock.advance(PAST_LIVENESS_MS);
     await v.until((s) => agentLines(s).includes('You said: "into the void".'), 15_000);
     const texts = v.texts();
     expect(texts.slice(texts.indexOf('Let me look into that.'))).toEqual([
@@ -206,17 +213,25 @@ async function blackHole(): Promise<{
   url: string;
   accepted: () => number;
   open: () => number;
+  /** Resolves once the check holds, looked at on every connection accepted or closed. */
+  until(check: () => boolean, what: string): Promise<true>;
   close(): Promise<void>;
 }> {
   const sockets = new Set<Socket>();
+  const changes = new Changes();
   let accepted = 0;
   const listener = createServer((socket) => {
     accepted += 1;
     sockets.add(socket);
     // Reads (and ignores) the handshake, so it sees the client let go.
     socket.resume();
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => sockets.delete(socket));
+    const gone = () => {
+      sockets.delete(socket);
+      changes.changed();
+    };
+    socket.on('close', gone);
+    socket.on('error', gone);
+    changes.changed();
   });
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
   const address = listener.address();
@@ -225,6 +240,11 @@ async function blackHole(): Promise<{
     url: `ws://127.0.0.1:${port}/chat`,
     accepted: () => accepted,
     open: () => sockets.size,
+    until: (check, what) =>
+      changes.until(
+        () => check() || undefined,
+        () => `${what} (accepted ${accepted}, open ${sockets.size})`,
+      ),
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -252,22 +272,26 @@ describe('a socket that never opens (issue 10, case 5: the connect timeout)', ()
       webChatUrl: listener.url,
     }))
       storage.setItem(key, value);
-    const v = await open('happy-path', {
-      storage,
-      page: { options: { connectTimeout: 1000, retryInterval: 100, retryJitter: 0, maxNumberOfRetries: 2 } },
-    });
-    const started = Date.now();
+    const timings = { connectTimeout: 1000, retryInterval: 100, retryJitter: 0, maxNumberOfRetries: 2 };
+    const v = await open('happy-path', { storage, page: { options: timings } });
+    const started = v.clock.now();
     v.core.start();
     expect(v.state().availability).toEqual({ status: 'resuming' });
-    const ended = await v.until((s) => s.chat.status.kind === 'ended', 10_000);
+    // Each attempt reaches the listener, then the core's time runs to its connect timeout (and
+    // through the short wait before the next attempt).
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await listener.until(() => listener.accepted() === attempt, `attempt ${attempt} reaching the listener`);
+      await v.clock.advance(timings.connectTimeout + timings.retryInterval);
+    }
+    const ended = await v.until((s) => s.chat.status.kind === 'ended');
     expect(ended.chat.status).toEqual({ kind: 'ended', reason: 'unableToReconnect' });
     expect(v.texts().filter((t) => t === TEXTS.attemptingReconnect)).toHaveLength(2);
     expect(v.texts().at(-1)).toBe(TEXTS.unableToReconnect);
-    // Three attempts of a second each (and two short waits): not forever.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    // Three attempts of a second each (and two short waits) of the core's time: not forever.
+    expect(v.clock.now() - started).toBeGreaterThanOrEqual(3000);
     expect(listener.accepted()).toBe(3);
     // The widget let go of every hanging socket.
-    await v.until(() => listener.open() === 0, 5000);
+    await listener.until(() => listener.open() === 0, 'every hanging socket let go');
     expect(storage.items.has(STORAGE_KEYS.guid)).toBe(false);
     expect(v.env.onError).not.toHaveBeenCalled();
   });

@@ -4,7 +4,8 @@
  * the service when the visitor ends the chat (case 8; the connect timeout's closeConversation is
  * in connection-scenarios.test.ts, beside the connect-timeout scenario's other checks), and what the widget makes of wild
  * durations and socket addresses (case 9). Waits are on the core's state or the mock's
- * verification API, never fixed sleeps.
+ * verification API, never fixed sleeps; where a case waits on the core's own timers, the
+ * core's clock is run ahead (one clock for every page of the visit, as in a browser).
  */
 import { describe, expect, it } from 'vitest';
 import { type MockServer, startMockServer } from '../../../mock-server/index.js';
@@ -38,7 +39,12 @@ async function started(scenario: string, options: Parameters<typeof open>[1] = {
 /** The next page of the same site: the same storage and contact centre, a new core. */
 async function nextPage(v: Visit, options: Parameters<typeof open>[1] = {}): Promise<Visit> {
   v.core.dispose();
-  const next = await open(v.server.scenario, { storage: v.env.storage ?? undefined, server: v.server, ...options });
+  const next = await open(v.server.scenario, {
+    storage: v.env.storage ?? undefined,
+    server: v.server,
+    clock: v.clock,
+    ...options,
+  });
   next.core.start();
   return next;
 }
@@ -57,7 +63,7 @@ function received(sessions: SessionReport[], guid: number): { method: string; bo
 
 const methods = (sessions: SessionReport[], guid: number) => received(sessions, guid).map((r) => r.method);
 
-/** Sam writes every half second (after the first few seconds at speed 1); the customer only reads. */
+/** Sam writes every half second; the customer only reads. */
 const readingVisitor = {
   name: 'reading-visitor',
   story: 'Sam keeps writing updates; the customer only reads and never types.',
@@ -90,13 +96,20 @@ const longQueue = {
 
 describe('misbehaving contact centres across pages and endings (issue 10)', () => {
   it('1. a visitor who only reads for longer than refreshTimeoutSeconds keeps the chat on the next page', async () => {
-    const server = await startMockServer({ scenario: readingVisitor, port: 0, speed: 1, profile: 'strict' });
+    const server = await startMockServer({ scenario: readingVisitor, port: 0, speed: 20, profile: 'strict' });
     // No pings in this window: only what arrives counts.
     const options = page({ refreshTimeoutSeconds: 2, pingTimer: 300_000 });
     const v = await started('reading-visitor', { server, page: options });
     const guid = Number(stored(v, 'guid'));
     const requested = Number(stored(v, 'lastChatRequestTimestamp'));
-    await v.until(() => Date.now() - requested > 3000 && agentLines(v.state()).length >= 5, 10_000);
+    // The core's time runs past 3 s after the request, half a second at a time, and after each
+    // step another of Sam's updates arrives.
+    while (v.clock.now() - requested <= 3000) {
+      await v.clock.advance(500);
+      const read = agentLines(v.state()).length;
+      await v.until((s) => agentLines(s).length > read);
+    }
+    expect(agentLines(v.state()).length).toBeGreaterThanOrEqual(5);
     expect(v.server.sessions()[0]?.received.map((r) => (r.frame as { body: { method: string } }).body.method)).toEqual([
       'requestChat',
     ]);
@@ -110,8 +123,18 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
     const v = await started('silent-agent', { page: options });
     const guid = Number(stored(v, 'guid'));
     const requested = Number(stored(v, 'lastChatRequestTimestamp'));
+    await v.until((s) => s.chat.status.kind === 'active');
     v.core.customerTyping();
-    await v.until(() => Date.now() - requested > 3000, 10_000);
+    // The core's time runs 3 s past the request: it pings every second meanwhile.
+    await v.clock.advance(3_100);
+    expect(v.clock.now() - requested).toBeGreaterThan(3000);
+    // All of it has reached the service (which answers a ping, if at all, as it takes it).
+    await v.server.waitFor(
+      (sessions) =>
+        methods(sessions, guid).includes('isTyping') &&
+        (sessions[0]?.received ?? []).filter((r) => (r.frame as { body: { method: string } }).body.method === 'ping')
+          .length >= 3,
+    );
     const sent = v.server.sessions()[0]?.sent.map((s) => (s.frame as { body: { method: string } }).body.method);
     // Since Sam joined, nothing came from the server: only pings and a typing signal went out.
     expect(sent?.slice(sent.indexOf('newParticipant') + 1)).toEqual([]);
@@ -150,6 +173,8 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
     const resumed = await next.until((s) => s.chat.status.kind === 'active');
     expect(isInputEnabled(resumed)).toBe(true);
     next.core.sendMessage('still there?');
+    // Pings go unanswered here: what is unconfirmed goes out after two ping intervals of the core's time.
+    await next.clock.advance(2 * quick.pingTimer);
     await next.until((s) => agentLines(s).includes('You said: "still there?".'), 10_000);
     expect(next.state().chat.messages.find((m) => m.kind === 'customer')).toMatchObject({ delivery: 'sent' });
   });
@@ -157,9 +182,13 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
   it('6. a reload while queued: the on-hold messages go on, the composer stays disabled', async () => {
     const server = await startMockServer({ scenario: longQueue, port: 0, speed: 20, profile: 'strict' });
     const v = await started('long-queue', { server, page: page() });
-    await v.until((s) => s.chat.messages.some((m) => m.kind === 'on-hold'), 5000);
+    // A comfort message a second of the core's time, on this page and on the next.
+    await v.clock.advance(1_000);
+    await v.until((s) => s.chat.messages.some((m) => m.kind === 'on-hold'));
     const next = await nextPage(v, { page: page() });
-    const resumed = await next.until((s) => s.chat.messages.some((m) => m.kind === 'on-hold'), 5000);
+    await next.until((s) => s.chat.status.kind === 'waiting');
+    await next.clock.advance(1_000);
+    const resumed = await next.until((s) => s.chat.messages.some((m) => m.kind === 'on-hold'));
     expect(resumed.chat.status).toEqual({ kind: 'waiting' });
     expect(isInputEnabled(resumed)).toBe(false);
     expect(resumed.chat.messages.find((m) => m.kind === 'on-hold')).toMatchObject({
@@ -175,6 +204,8 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
     await v.until((s) => s.chat.connection.kind === 'reconnecting');
     v.core.closeDialog();
     v.core.confirmEndChat(true);
+    // The core's time, to the next attempt (retryInterval, no jitter).
+    await v.clock.advance(1_000);
     const sessions = await v.server.waitFor((all) => all.find((s) => s.guid === guid)?.ended === true, 5000);
     const after = received(sessions, guid).slice(-2);
     expect(after.map((r) => r.method)).toEqual(['renewChat', 'closeConversation']);
@@ -182,7 +213,8 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
   });
 
   it('8. End Chat while reconnecting, then a new chat at once: the old chat still tells the service, the new one is untouched', async () => {
-    const v = await started('network-drop', { page: page({ retryInterval: 1500 }) });
+    // The old chat's next attempt waits for the core's clock to be run to it; no pings meanwhile.
+    const v = await started('network-drop', { page: page({ retryInterval: 60_000, pingTimer: 300_000 }) });
     await v.until((s) => s.chat.status.kind === 'active');
     const oldGuid = Number(stored(v, 'guid'));
     v.core.sendMessage('one question');
@@ -195,6 +227,7 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
     await v.until((s) => s.chat.status.kind === 'active');
     const newGuid = Number(stored(v, 'guid'));
     expect(newGuid).not.toBe(oldGuid);
+    await v.clock.advance(60_000);
     await v.server.waitFor((sessions) => sessions.find((s) => s.guid === oldGuid)?.ended === true, 5000);
     expect(methods(v.server.sessions(), oldGuid)).toContain('closeConversation');
     // The old chat's end (the service answers closeConversation and closes) leaves the new chat's stored session alone.
@@ -235,7 +268,10 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
     expect(v.core.settings.retryInterval).toBe(100);
     v.core.openDialog();
     v.core.startChat(customer);
-    const held = await v.until((s) => s.chat.messages.filter((m) => m.kind === 'on-hold').length >= 2, 5000);
+    await v.until((s) => s.chat.status.kind === 'waiting');
+    // Two seconds of the core's time: two comfort messages if clamped to one a second, 200 if not.
+    await v.clock.advance(2_000);
+    const held = await v.until((s) => s.chat.messages.filter((m) => m.kind === 'on-hold').length >= 2);
     const [first, second] = held.chat.messages.filter((m) => m.kind === 'on-hold');
     // At most one a second (the shortest on-hold delay), not 100 a second.
     expect((second?.timestamp ?? 0) - (first?.timestamp ?? 0)).toBeGreaterThanOrEqual(950);

@@ -1,6 +1,8 @@
 /**
  * The widget core against the real mock contact centre over a real socket: Node's fetch, the
- * `ws` package's WebSocket, real timers (the mock server runs fast with `speed`).
+ * `ws` package's WebSocket, and the core's timers on a CoreClock: real time that a test may
+ * run ahead (the mock server runs fast with `speed`). Waits are on the core's state (its
+ * subscription) and the sockets' events, never on a loop of sleeps.
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, vi } from 'vitest';
@@ -11,6 +13,10 @@ import type { PageConfig } from '../../../../widget/core/config/page-config.js';
 import type { CustomerDetails } from '../../../../widget/core/customer-details.js';
 import type { SocketConstructor, StorageLike, WidgetEnvironment } from '../../../../widget/core/env.js';
 import { createWidgetCore } from '../../../../widget/core/widget-core.js';
+import { Changes } from '../../../support/changes.js';
+import { CoreClock } from './core-clock.js';
+
+export { CoreClock };
 
 export const customer: CustomerDetails = {
   firstName: 'Ada',
@@ -43,8 +49,21 @@ export interface Visit {
   texts(): string[];
   /** Constructed sockets, to drop the network in tests. */
   sockets: WebSocket[];
-  /** Waits until the predicate holds on the state (polls; real timers). */
+  /** The core's time: real, and run ahead with `clock.advance(ms)`. */
+  clock: CoreClock;
+  /**
+   * Resolves once the predicate holds, looked at now and after every change of the core's
+   * state, every socket event (created, opened, closed), every timer the core sets or clears and
+   * every call it has answered; rejects after `timeoutMs`.
+   */
   until(predicate: (state: WidgetState) => boolean, timeoutMs?: number): Promise<WidgetState>;
+  /**
+   * A causal barrier: a ping on the core's open socket, and its pong. Whatever the server sent
+   * before the pong has reached the core, and whatever the core sent before the ping has reached
+   * the server. For quiet moments: the core takes the pong as an answer to a ping of its own
+   * if it has one outstanding.
+   */
+  roundTrip(timeoutMs?: number): Promise<void>;
 }
 
 export interface VisitOptions {
@@ -56,6 +75,8 @@ export interface VisitOptions {
   record?: string;
   /** Parts of the environment to replace (e.g. timers or fetch that count what the core does). */
   env?: Partial<Omit<WidgetEnvironment, 'onError'>>;
+  /** The clock of an earlier visit of the same browser (a reload, another tab): one time for both. */
+  clock?: CoreClock;
 }
 
 export async function startServer(scenario: string, speed = 20, record?: string): Promise<MockServer> {
@@ -74,24 +95,35 @@ export function recordedClientFrames(file: string): unknown[] {
 
 export async function visit(scenario: string, options: VisitOptions = {}): Promise<Visit> {
   const server = options.server ?? (await startServer(scenario, options.speed, options.record));
+  const clock = options.clock ?? new CoreClock();
+  const changes = new Changes();
+  // After the core's own handlers: a wait that sees a socket closed sees the core's reaction too.
+  const changedSoon = () => queueMicrotask(() => changes.changed());
   const sockets: WebSocket[] = [];
   const Tracked = class extends WebSocket {
     constructor(url: string) {
       super(url);
       sockets.push(this);
+      this.on('open', changedSoon);
+      this.on('close', changedSoon);
+      changedSoon();
     }
   };
+  // Timers set or cleared and calls answered are changes too: a wait may be on what the core has
+  // scheduled or asked (the test's own timers or fetch, given in options.env, included).
+  const timers = options.env?.timers ?? clock.timers;
+  const httpFetch = options.env?.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const noted =
+    <A extends unknown[], R>(act: (...args: A) => R) =>
+    (...args: A): R => {
+      const result = act(...args);
+      changedSoon();
+      return result;
+    };
   const env = {
-    timers: {
-      setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
-      clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-      setInterval: (callback: () => void, ms: number) => setInterval(callback, ms),
-      clearInterval: (handle: unknown) => clearInterval(handle as ReturnType<typeof setInterval>),
-    },
-    now: () => Date.now(),
+    now: clock.now,
     random: () => Math.random(),
     storage: options.storage ?? sharedStorage(),
-    fetch: (input: RequestInfo | URL, init?: RequestInit) => fetch(input, init),
     WebSocket: Tracked as unknown as SocketConstructor,
     location: {
       href: `${server.url}/en_us/models`,
@@ -105,6 +137,17 @@ export async function visit(scenario: string, options: VisitOptions = {}): Promi
     analytics: vi.fn(),
     onBeforeUnload: () => () => {},
     ...options.env,
+    timers: {
+      setTimeout: noted(timers.setTimeout),
+      clearTimeout: noted(timers.clearTimeout),
+      setInterval: noted(timers.setInterval),
+      clearInterval: noted(timers.clearInterval),
+    },
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = httpFetch(input, init);
+      answer.then(changedSoon, changedSoon);
+      return answer;
+    },
   };
   const page: PageConfig = {
     locale: 'en-us',
@@ -117,29 +160,58 @@ export async function visit(scenario: string, options: VisitOptions = {}): Promi
     options: { apiEndpointsDomain: server.url, ...options.page?.options },
   };
   const core = createWidgetCore(env, page);
+  core.subscribe(() => changes.changed());
   const texts = () => core.getSnapshot().chat.messages.map((m) => ('text' in m ? m.text : m.kind));
   return {
     server,
     core,
     env,
     sockets,
+    clock,
     state: core.getSnapshot,
     texts,
-    async until(predicate, timeoutMs = 10_000) {
-      const started = Date.now();
-      while (!predicate(core.getSnapshot())) {
-        if (Date.now() - started > timeoutMs) {
-          throw new Error(
-            `state never matched within ${timeoutMs} ms; last state: ${JSON.stringify(
-              { ...core.getSnapshot(), flags: undefined },
-              null,
-              1,
-            ).slice(0, 3000)}`,
-          );
-        }
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      return core.getSnapshot();
+    until(predicate, timeoutMs = 10_000) {
+      return changes.until(
+        () => {
+          const state = core.getSnapshot();
+          return predicate(state) ? state : undefined;
+        },
+        () =>
+          `the state never matched; last state: ${JSON.stringify(
+            { ...core.getSnapshot(), flags: undefined },
+            null,
+            1,
+          ).slice(0, 3000)}`,
+        timeoutMs,
+      );
+    },
+    roundTrip(timeoutMs = 5000) {
+      const socket = sockets.findLast((candidate) => candidate.readyState === WebSocket.OPEN);
+      if (socket === undefined) return Promise.reject(new Error('roundTrip: the core has no open socket'));
+      return new Promise((resolve, reject) => {
+        const onMessage = (data: unknown) => {
+          const frame = JSON.parse(String(data)) as { type?: string; body?: { method?: string } };
+          if (frame.type !== 'notification' || frame.body?.method !== 'pong') return;
+          done();
+          resolve();
+        };
+        const onClose = () => {
+          done();
+          reject(new Error('roundTrip: the socket closed before the pong'));
+        };
+        const done = () => {
+          clearTimeout(timer);
+          socket.off('message', onMessage);
+          socket.off('close', onClose);
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`roundTrip: no pong within ${timeoutMs} ms`));
+        }, timeoutMs);
+        socket.on('message', onMessage);
+        socket.on('close', onClose);
+        socket.send(JSON.stringify({ apiVersion: '1.0', type: 'request', authToken: '', body: { method: 'ping' } }));
+      });
     },
   };
 }
