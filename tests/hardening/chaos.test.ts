@@ -70,18 +70,19 @@ type Kind = 'abnormal' | 'restart' | 'renew';
 /** The first wait that ran out of time (the run then winds down and reports), or null. */
 let stalled: string | null = null;
 
-/** Polls until the predicate holds; false (and `stalled` set) after the deadline or an earlier stall. */
-async function until(what: string, predicate: () => boolean, timeoutMs = DEADLINE_MS): Promise<boolean> {
-  const started = Date.now();
-  while (!predicate()) {
-    if (stalled !== null) return false;
-    if (Date.now() - started > timeoutMs) {
-      stalled = `timed out waiting for ${what}`;
-      return false;
-    }
-    await sleep(5);
+/**
+ * Waits for `wait` (the mock's journal or the proxy, each announcing its changes); false (and
+ * `stalled` set) when it runs out of time or an earlier wait has stalled.
+ */
+async function until(what: string, wait: (timeoutMs: number) => Promise<unknown>): Promise<boolean> {
+  if (stalled !== null) return false;
+  try {
+    await wait(DEADLINE_MS);
+    return stalled === null;
+  } catch {
+    stalled ??= `timed out waiting for ${what}`;
+    return false;
   }
-  return true;
 }
 
 let server: MockServer | null = null;
@@ -171,19 +172,22 @@ describe.each([
     const typing = (async () => {
       for (const [i, gap] of gaps.entries()) {
         chat.core.sendMessage(`Customer ${i + 1}`);
+        // The visitor's typing pace (seeded gaps), so drops fall between and amid messages: not a wait for anything.
         await sleep(gap);
       }
     })();
     const chaos = (async () => {
       for (const point of plan) {
-        if (!(await until(`transcript size ${point.at}`, () => serverTranscript().length >= point.at))) return;
-        if (!(await until('a live socket to break', () => net.liveSockets > 0))) return;
+        const size = `transcript size ${point.at}`;
+        if (!(await until(size, (ms) => mock.waitFor(() => serverTranscript().length >= point.at, ms)))) return;
+        const live = 'a live socket to break';
+        if (!(await until(live, (ms) => net.until(() => net.liveSockets > 0, live, ms)))) return;
         if (point.kind === 'abnormal') net.dropAll();
         if (point.kind === 'restart') await net.restart(point.downMs);
         if (point.kind === 'renew') {
           net.dropOnNextRenew(point.mode);
           net.dropAll();
-          await until('the renew drop', () => !net.armed);
+          await until('the renew drop', (ms) => net.until(() => !net.armed, 'the renew drop', ms));
         }
         drops[point.kind] += 1;
       }
@@ -202,11 +206,18 @@ describe.each([
       chat
         .state()
         .chat.messages.filter((m) => m.kind === 'customer' && (m.delivery === 'pending' || m.delivery === 'waiting'));
-    await until(
-      'the conversation to settle',
-      () => serverTranscript().length >= TOTAL && shownTranscript().length >= TOTAL && pending().length === 0,
+    await until('the whole conversation on the server', (ms) =>
+      mock.waitFor(() => serverTranscript().length >= TOTAL, ms),
     );
-    await sleep(200);
+    await until('the conversation to settle in the widget', (ms) =>
+      chat.until(
+        (s) => s.chat.connection.kind === 'online' && shownTranscript().length >= TOTAL && pending().length === 0,
+        ms,
+      ),
+    );
+    // A ping and its pong on the open socket: whatever the server sent before it (a late
+    // replay, a duplicate) has reached the widget by now.
+    await until('the last round trip', () => chat.roundTrip());
 
     const expected = serverTranscript().map((e) => `${e.senderType}|${e.message ?? ''}`);
     const shown = shownTranscript();
@@ -287,6 +298,7 @@ describe('chaos: a flapping server (issue 10)', () => {
     const typed = Array.from({ length: 60 }, (_, i) => `Customer ${i + 1}`);
     for (const text of typed) {
       chat.core.sendMessage(text);
+      // The visitor's typing pace across the flaps: not a wait for anything.
       await sleep(200);
     }
     const answered = (s: ReturnType<typeof chat.state>) =>

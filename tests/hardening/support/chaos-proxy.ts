@@ -9,6 +9,7 @@
  * Client frames are parsed (RFC 6455 framing, masked) only to see a renewChat go by.
  */
 import net from 'node:net';
+import { Changes } from '../../support/changes.js';
 
 export type RenewDropMode = 'before' | 'after';
 
@@ -24,6 +25,11 @@ export interface ChaosProxy {
   readonly killed: { abnormal: number; restart: number; renew: number };
   dropAll(): number;
   restart(downMs: number): Promise<void>;
+  /**
+   * Resolves once `check` holds, looked at now and whenever a connection opens its socket or
+   * goes, or an armed renew drop happens; rejects after `timeoutMs`.
+   */
+  until(check: () => boolean, what: string, timeoutMs: number): Promise<true>;
   dropOnNextRenew(mode: RenewDropMode): void;
   close(): Promise<void>;
 }
@@ -71,6 +77,7 @@ function nextFrame(data: Buffer): { length: number; renew: boolean } | null {
 
 export async function startChaosProxy(targetPort: number): Promise<ChaosProxy> {
   const pipes = new Set<Pipe>();
+  const changes = new Changes();
   const killed = { abnormal: 0, restart: 0, renew: 0 };
   let renewDrop: RenewDropMode | null = null;
   let server: net.Server | null = null;
@@ -81,6 +88,7 @@ export async function startChaosProxy(targetPort: number): Promise<ChaosProxy> {
     pipes.delete(pipe);
     if (!pipe.client.destroyed) pipe.client.resetAndDestroy();
     if (!pipe.draining && !pipe.upstream.destroyed) pipe.upstream.resetAndDestroy();
+    changes.changed();
   }
 
   /** Client bytes: forwarded, unless a renewChat frame among them is armed to die. */
@@ -97,6 +105,7 @@ export async function startChaosProxy(targetPort: number): Promise<ChaosProxy> {
       pipe.upstream.write(pipe.pending.subarray(0, end + HEADER_END.length));
       pipe.pending = pipe.pending.subarray(end + HEADER_END.length);
       pipe.handshakeDone = true;
+      changes.changed();
     }
     for (let frame = nextFrame(pipe.pending); frame !== null; frame = nextFrame(pipe.pending)) {
       const bytes = pipe.pending.subarray(0, frame.length);
@@ -114,6 +123,7 @@ export async function startChaosProxy(targetPort: number): Promise<ChaosProxy> {
         } else {
           kill(pipe);
         }
+        changes.changed();
         return;
       }
       pipe.upstream.write(bytes);
@@ -199,6 +209,12 @@ export async function startChaosProxy(targetPort: number): Promise<ChaosProxy> {
       await new Promise((resolve) => setTimeout(resolve, downMs));
       if (!closed) await listen();
     },
+    until: (check, what, timeoutMs) =>
+      changes.until(
+        () => check() || undefined,
+        () => `${what} (live sockets ${[...pipes].length}, renew drop armed: ${renewDrop !== null})`,
+        timeoutMs,
+      ),
     dropOnNextRenew(mode) {
       renewDrop = mode;
     },

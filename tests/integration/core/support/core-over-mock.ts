@@ -221,10 +221,6 @@ export async function leave(visitToEnd: Visit): Promise<void> {
   await visitToEnd.server.close();
 }
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /** Registers cleanup: every visit opened through the returned function is left after each test. */
 export function visits(): (scenario: string, options?: VisitOptions) => Promise<Visit> {
   const open: Visit[] = [];
