@@ -3,8 +3,10 @@
  * (its own port, its own scenario), the built widget on the demo page, axe-core injected on
  * demand, and a screenshot of each test's key view under test-results/screenshots/.
  */
+import { subscribe } from 'node:diagnostics_channel';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Frame, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -41,11 +43,11 @@ export async function launchBrowser(): Promise<Browser> {
  */
 export async function launchWithWidget(extraArgs: string[] = []): Promise<{ browser: Browser; widgetRoot: string }> {
   const shared = extraArgs.length === 0 ? runResources() : null;
-  if (shared !== null) return { browser: await connectToRunBrowser(shared), widgetRoot: shared.widgetRoot };
+  if (shared !== null) return { browser: watched(await connectToRunBrowser(shared)), widgetRoot: shared.widgetRoot };
   const built = await buildWidget();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
   browser.on('disconnected', () => built.remove());
-  return { browser, widgetRoot: built.dir };
+  return { browser: watched(browser), widgetRoot: built.dir };
 }
 
 /**
@@ -106,6 +108,8 @@ export interface DemoOptions {
   speed?: number;
   /** Extra request headers for every request of the page (e.g. Accept-Encoding: gzip). */
   headers?: Record<string, string>;
+  /** Scripts run in the page before any of its own (e.g. AVAILABILITY_READS). */
+  initScripts?: string[];
 }
 
 export interface Demo {
@@ -156,6 +160,7 @@ export async function openDemo(browser: Browser, options: DemoOptions): Promise<
   const errors: string[] = [];
   const page = await context.newPage();
   watchErrors(page, errors);
+  for (const script of options.initScripts ?? []) await page.addInitScript({ content: script });
   const url = demoUrl(server, options);
   // The first load compiles the widget's chunks; on a busy 2-core machine that can pass 15 s.
   await page.goto(url, { timeout: 30_000 });
@@ -278,15 +283,168 @@ export async function transcript(page: Page): Promise<string[]> {
   return page.getByRole('log').getByRole('listitem').allInnerTexts();
 }
 
-/** Polls until the condition holds or the timeout passes; returns the last value. */
-export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  let value = await read();
-  while (!ok(value) && Date.now() < end) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
+/** The browsers this harness handed out: their pages are what `eventually` watches. */
+const browsers = new Set<Browser>();
+
+function watched(browser: Browser): Browser {
+  browsers.add(browser);
+  browser.on('disconnected', () => browsers.delete(browser));
+  return browser;
+}
+
+/** The waits of `eventually` in progress; each is woken to read again. */
+const waiting = new Set<() => void>();
+const wakeAll = () => {
+  for (const wake of [...waiting]) wake();
+};
+/** After the current I/O has been handled (the test's own listeners and route handlers included). */
+const wakeSoon = () => {
+  if (waiting.size > 0) setImmediate(wakeAll);
+};
+
+// What a server of this process reads (a mock contact centre, a proxy, a test's tap): a read of
+// its state can change after any of it. Only servers: Playwright's own connection is a client
+// socket, and waking on its traffic would wake on the waits' own messages.
+subscribe('net.server.socket', (message) => (message as { socket: Socket }).socket.on('data', wakeSoon));
+
+const PAGE_EVENTS = [
+  'request',
+  'requestfinished',
+  'requestfailed',
+  'response',
+  'framenavigated',
+  'load',
+  'close',
+] as const;
+
+/**
+ * Resolves at the page's next change: a mutation of its document or of an open shadow root in
+ * it (nodes, attributes, text: a render, a title, a style), a new resource timing entry, or a
+ * request, response or navigation. The observers are in place when this resolves, so a change
+ * made from then on is not missed; `stop` removes them.
+ */
+async function nextChangeOf(page: Page): Promise<{ changed: Promise<unknown>; stop(): void }> {
+  const onEvent = () => wakeSoon();
+  for (const event of PAGE_EVENTS) page.on(event as 'load', onEvent);
+  const offEvents = () => {
+    for (const event of PAGE_EVENTS) page.off(event as 'load', onEvent);
+  };
+  try {
+    const handle = await page.evaluateHandle(() => {
+      let stop = () => {};
+      const changed = new Promise<void>((resolve) => {
+        const mutations = new MutationObserver(() => resolve());
+        const resources = new PerformanceObserver(() => resolve());
+        const observe = (root: Node) => {
+          mutations.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+          for (const el of (root as ParentNode).querySelectorAll('*')) if (el.shadowRoot) observe(el.shadowRoot);
+        };
+        observe(document);
+        resources.observe({ type: 'resource' });
+        stop = () => {
+          mutations.disconnect();
+          resources.disconnect();
+        };
+      });
+      return { changed, stop: () => stop() };
+    });
+    return {
+      changed: handle.evaluate((watch) => watch.changed).catch(() => undefined),
+      stop() {
+        offEvents();
+        void handle
+          .evaluate((watch) => watch.stop())
+          .catch(() => undefined)
+          .finally(() => handle.dispose().catch(() => undefined));
+      },
+    };
+  } catch {
+    // Closed or navigating: that is a change (and the next look arms the new document).
+    offEvents();
+    return { changed: Promise.resolve(), stop() {} };
   }
-  return value;
+}
+
+/**
+ * Reads until the condition holds or the timeout passes; returns the last value. A read is
+ * repeated when something it may depend on changed, never on a timer: a change in any page of
+ * the harness's browsers (see nextChangeOf), or data read by a server in this process.
+ */
+export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      timedOut = true;
+      resolve();
+    }, timeoutMs);
+  });
+  try {
+    for (;;) {
+      let woken = false;
+      let wake = () => {};
+      const nodeChange = new Promise<void>((resolve) => {
+        wake = () => {
+          woken = true;
+          resolve();
+        };
+      });
+      waiting.add(wake);
+      const pages = [...browsers].flatMap((browser) => browser.contexts().flatMap((context) => context.pages()));
+      // Armed before the read, so a change between the read and the wait still wakes it. A page
+      // that cannot be armed (its scripts held by an open alert) holds the wait to its deadline.
+      const arming = Promise.all(pages.map(nextChangeOf));
+      const watches = await Promise.race([arming, deadline.then(() => [])]);
+      if (timedOut)
+        void arming.then((late) => {
+          for (const watch of late) watch.stop();
+        });
+      try {
+        const value = await read();
+        if (ok(value) || timedOut) return value;
+        if (!woken) await Promise.race([nodeChange, deadline, ...watches.map((watch) => watch.changed)]);
+        if (timedOut) return await read();
+      } finally {
+        waiting.delete(wake);
+        for (const watch of watches) watch.stop();
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * An init script (DemoOptions.initScripts) that counts the availability answers the page has
+ * acted on. The widget decides on an answer (draw the button or not, poll again, prefetch) in
+ * the continuation of its `response.json()`, all in one go; a task queued when that JSON is
+ * read runs after it.
+ */
+export const AVAILABILITY_READS = `(() => {
+  const json = Response.prototype.json;
+  const waits = [];
+  let read = 0;
+  const done = () => {
+    read += 1;
+    for (const wait of waits.splice(0)) if (read >= wait.count) wait.resolve(); else waits.push(wait);
+  };
+  Response.prototype.json = function () {
+    const result = json.call(this);
+    if (!this.url.includes('check-availability')) return result;
+    const after = () => setTimeout(done);
+    return result.then((value) => (after(), value), (error) => { after(); throw error; });
+  };
+  Object.defineProperty(window, '__availabilityRead', {
+    value: (count) => new Promise((resolve) => { if (read >= count) resolve(); else waits.push({ count, resolve }); }),
+  });
+})();`;
+
+/** Resolves once the page has acted on its `count`-th availability answer (needs AVAILABILITY_READS). */
+export async function availabilityRead(page: Page, count = 1): Promise<void> {
+  await page.evaluate(
+    (n) => (window as unknown as { __availabilityRead(n: number): Promise<void> }).__availabilityRead(n),
+    count,
+  );
 }
 
 /** The customer's own messages in the transcript, text only. */

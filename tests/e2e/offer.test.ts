@@ -4,27 +4,41 @@
  * China form, hide-on-mobile, the 'trips' position and the Shadow DOM isolation.
  */
 import { describe, expect, it } from 'vitest';
-import { browserPerFile, chatButton, type Demo, dialog, eventually, screenshot, seriousViolations } from './harness.js';
+import {
+  AVAILABILITY_READS,
+  availabilityRead,
+  browserPerFile,
+  chatButton,
+  type Demo,
+  dialog,
+  screenshot,
+  seriousViolations,
+} from './harness.js';
 
 const demo = browserPerFile();
 
-/** The availability answer has arrived when the mock has seen the call; give it time to render. */
+/**
+ * Everything the availability answer sets going has happened: the page has acted on the answer
+ * (the button is drawn or not in that same task), anything it left for an idle moment (a
+ * prefetch waits for one) has started, since idle callbacks run in the order asked, and every
+ * request since has finished.
+ */
 async function settle(demoPage: Demo): Promise<void> {
+  await availabilityRead(demoPage.page);
+  await demoPage.page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
   await demoPage.page.waitForLoadState('networkidle');
-  await demoPage.page.waitForTimeout(300);
 }
 
 describe('what the page offers', { timeout: 45_000 }, () => {
   for (const scenario of ['unavailable', 'no-agents']) {
     it(`${scenario}: no chat button, and the React UI is never downloaded`, async () => {
-      const opened = await demo({ scenario });
-      const resources = () =>
-        opened.page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
-      // The availability answer has come back (and been acted on) before we look.
-      await eventually(resources, (names) => names.some((name) => name.includes('check-availability')));
+      const opened = await demo({ scenario, initScripts: [AVAILABILITY_READS] });
       await settle(opened);
       expect(await chatButton(opened.page).count()).toBe(0);
-      const loaded = await resources();
+      const loaded = await opened.page.evaluate(() =>
+        performance.getEntriesByType('resource').map((entry) => entry.name),
+      );
+      expect(loaded.some((name) => name.includes('check-availability'))).toBe(true);
       expect(loaded.some((name) => name.includes('/widget/chunks/start-'))).toBe(true);
       expect(loaded.some((name) => /\/widget\/chunks\/(react|mount)-/.test(name))).toBe(false);
       expect(await opened.page.locator('#chat-widget-host').count()).toBeLessThanOrEqual(1);
