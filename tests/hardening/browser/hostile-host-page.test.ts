@@ -78,6 +78,27 @@ async function hostState(opened: Opened): Promise<{ styles: Record<string, strin
   });
 }
 
+/**
+ * The widget has finished drawing: its fonts are in and no finite animation or transition of
+ * its own is running; with `focusIn`, focus has landed there too (the dialog focuses itself
+ * in an effect after it is drawn, and focus shows). Infinite ones (the loading spinner) the
+ * screenshots stop with `animations: 'disabled'`.
+ */
+async function drawn(opened: Opened, focusIn?: string): Promise<void> {
+  await opened.page.evaluate(async () => {
+    await document.fonts.ready;
+    const root = document.getElementById('chat-widget-host')?.shadowRoot;
+    const running = (root?.getAnimations() ?? []).filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(running.map((a) => a.finished));
+  });
+  if (focusIn !== undefined) {
+    await opened.page.waitForFunction(
+      (selector) => document.getElementById('chat-widget-host')?.shadowRoot?.activeElement?.closest(selector) != null,
+      focusIn,
+    );
+  }
+}
+
 function differences(a: Record<string, string>, b: Record<string, string>): string[] {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   return [...keys].filter((k) => a[k] !== b[k]).map((k) => `${k}: ${a[k]} -> ${b[k]}`);
@@ -89,7 +110,7 @@ describe('given a host page with aggressive global CSS', () => {
     const hostile = await open('hostile');
     try {
       for (const opened of [plain, hostile]) await fab(opened.page).waitFor();
-      await Promise.all([plain.page.waitForTimeout(300), hostile.page.waitForTimeout(300)]);
+      await Promise.all([drawn(plain), drawn(hostile)]);
       const fabBox = await boxOf(plain, '.cw-fab');
       expect(await boxOf(hostile, '.cw-fab')).toEqual(fabBox);
       const fabShare = differingShare(await shot(plain, fabBox), await shot(hostile, fabBox));
@@ -101,7 +122,7 @@ describe('given a host page with aggressive global CSS', () => {
           .getByRole('dialog', { name: 'Question Center' })
           .and(opened.page.locator('.cw-dialog'))
           .waitFor();
-        await opened.page.waitForTimeout(400);
+        await drawn(opened, '.cw-dialog');
       }
       const dialogBox = await boxOf(plain, '[role="dialog"]');
       const dialogShare = differingShare(await shot(plain, dialogBox), await shot(hostile, dialogBox));
@@ -128,8 +149,9 @@ describe('given a host page with aggressive global CSS', () => {
       const without = await open(name, false);
       const withWidget = await open(name, true);
       try {
+        // The page's own stylesheets and its (stubbed) module script are in by its load event;
+        // nothing of its own runs after that.
         await without.page.waitForLoadState('load');
-        await without.page.waitForTimeout(300);
         const base = await hostState(without);
         expect(base.newGlobals).toEqual([]);
 
@@ -154,7 +176,9 @@ describe('given a host page with aggressive global CSS', () => {
 
         await dialog.getByRole('button', { name: 'Close chat' }).click();
         await dialog.waitFor({ state: 'detached' });
-        await page.waitForTimeout(700);
+        // The last thing closing does (an effect after the dialog is gone): focus back on the
+        // button. The scroll lock and the inert page are undone before, as the dialog closes.
+        await page.locator('.cw-fab:focus').waitFor();
         const closed = await hostState(withWidget);
         const changes =
           differences(base.styles, mounted.styles).length +

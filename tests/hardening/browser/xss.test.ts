@@ -211,6 +211,38 @@ async function playOnHoldAhead(page: import('playwright-core').Page, count: numb
 }
 
 /**
+ * The barrier before inspecting: a control image with an inline onerror handler, added to the
+ * widget's shadow root after everything the test sent is drawn, as a payload that got in as
+ * markup would be. Its handler runs (inline handlers are allowed on this page, so a payload's
+ * would be too), and an image error, whose load started earlier, has fired by then; two
+ * animation frames more let focus and animation events (autofocus, SVG animate) have their
+ * rendering step. The control is removed before inspect() looks. A payload that could run at
+ * all is also in the DOM as a script-capable node or an on* attribute, which inspect() reports
+ * whatever the timing.
+ */
+async function injectedWouldHaveRun(page: import('playwright-core').Page): Promise<void> {
+  const ran = await page.evaluate(async () => {
+    const root = document.getElementById('chat-widget-host')?.shadowRoot;
+    if (!root) throw new Error('no widget shadow root');
+    const w = window as unknown as { __xssControl?: () => void };
+    const control = document.createElement('img');
+    const handled = new Promise<boolean>((resolve) => {
+      w.__xssControl = () => resolve(true);
+      control.addEventListener('error', () => setTimeout(() => resolve(false)), { once: true });
+    });
+    control.setAttribute('onerror', 'window.__xssControl()');
+    control.setAttribute('src', 'x');
+    root.append(control);
+    const result = await handled;
+    control.remove();
+    delete w.__xssControl;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return result;
+  });
+  expect(ran, "the control's inline onerror ran").toBe(true);
+}
+
+/**
  * Item 5's budget on one page: nothing ran or was injected, in any inspection, and (when
  * given) no payload is missing from the text. Reported as a figure, then asserted.
  */
@@ -260,7 +292,9 @@ describe(`given ${XSS_PAYLOADS.length} XSS payloads in every server-controlled t
           const div = document.createElement('div');
           div.innerHTML = html;
           document.body.append(div);
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          // The payload's own image fails to load; listeners added now run after its onerror.
+          const img = div.querySelector('img');
+          if (img) await new Promise((resolve) => img.addEventListener('error', resolve, { once: true }));
           return (window as unknown as { __xssCalls: number[] }).__xssCalls;
         },
         (XSS_PAYLOADS[2] as XssPayload).text,
@@ -321,7 +355,7 @@ describe(`given ${XSS_PAYLOADS.length} XSS payloads in every server-controlled t
       await form.getByLabel('First Name').fill('Ada');
       await form.getByLabel('Email Address').fill('ada@example.com');
       await form.getByLabel('Subject').fill(subject.text);
-      await page.waitForTimeout(300);
+      await injectedWouldHaveRun(page);
       const inForm = await inspect(page);
       expect(
         XSS_PAYLOADS.slice(0, 20)
@@ -335,7 +369,7 @@ describe(`given ${XSS_PAYLOADS.length} XSS payloads in every server-controlled t
         .locator('.cw-msg--customer')
         .filter({ hasText: sanitizeMessage(subject.text) })
         .waitFor();
-      await page.waitForTimeout(500);
+      await injectedWouldHaveRun(page);
       const found = await inspect(page);
       expectNothingRan(
         'a server-configured pre-chat form and a subject line',
@@ -385,8 +419,7 @@ describe(`given ${XSS_PAYLOADS.length} XSS payloads in every server-controlled t
               0) >= n,
           batch.length + typed.length,
         );
-        // Let image errors, autofocus and animations fire if anything was injected.
-        await page.waitForTimeout(500);
+        await injectedWouldHaveRun(page);
         const found = await inspect(page);
         const missing = batch.filter((p) => !found.text.includes(p.text)).map((p) => p.id);
         expectNothingRan(
