@@ -3,10 +3,8 @@
  * (its own port, its own scenario), the built widget on the demo page, axe-core injected on
  * demand, and a screenshot of each test's key view under test-results/screenshots/.
  */
-import { subscribe } from 'node:diagnostics_channel';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Frame, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -43,11 +41,11 @@ export async function launchBrowser(): Promise<Browser> {
  */
 export async function launchWithWidget(extraArgs: string[] = []): Promise<{ browser: Browser; widgetRoot: string }> {
   const shared = extraArgs.length === 0 ? runResources() : null;
-  if (shared !== null) return { browser: watched(await connectToRunBrowser(shared)), widgetRoot: shared.widgetRoot };
+  if (shared !== null) return { browser: await connectToRunBrowser(shared), widgetRoot: shared.widgetRoot };
   const built = await buildWidget();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs] });
   browser.on('disconnected', () => built.remove());
-  return { browser: watched(browser), widgetRoot: built.dir };
+  return { browser, widgetRoot: built.dir };
 }
 
 /**
@@ -283,135 +281,18 @@ export async function transcript(page: Page): Promise<string[]> {
   return page.getByRole('log').getByRole('listitem').allInnerTexts();
 }
 
-/** The browsers this harness handed out: their pages are what `eventually` watches. */
-const browsers = new Set<Browser>();
-
-function watched(browser: Browser): Browser {
-  browsers.add(browser);
-  browser.on('disconnected', () => browsers.delete(browser));
-  return browser;
-}
-
-/** The waits of `eventually` in progress; each is woken to read again. */
-const waiting = new Set<() => void>();
-const wakeAll = () => {
-  for (const wake of [...waiting]) wake();
-};
-/** After the current I/O has been handled (the test's own listeners and route handlers included). */
-const wakeSoon = () => {
-  if (waiting.size > 0) setImmediate(wakeAll);
-};
-
-// What a server of this process reads (a mock contact centre, a proxy, a test's tap): a read of
-// its state can change after any of it. Only servers: Playwright's own connection is a client
-// socket, and waking on its traffic would wake on the waits' own messages.
-subscribe('net.server.socket', (message) => (message as { socket: Socket }).socket.on('data', wakeSoon));
-
-const PAGE_EVENTS = [
-  'request',
-  'requestfinished',
-  'requestfailed',
-  'response',
-  'framenavigated',
-  'load',
-  'close',
-] as const;
-
 /**
- * Resolves at the page's next change: a mutation of its document or of an open shadow root in
- * it (nodes, attributes, text: a render, a title, a style), a new resource timing entry, or a
- * request, response or navigation. The observers are in place when this resolves, so a change
- * made from then on is not missed; `stop` removes them.
- */
-async function nextChangeOf(page: Page): Promise<{ changed: Promise<unknown>; stop(): void }> {
-  const onEvent = () => wakeSoon();
-  for (const event of PAGE_EVENTS) page.on(event as 'load', onEvent);
-  const offEvents = () => {
-    for (const event of PAGE_EVENTS) page.off(event as 'load', onEvent);
-  };
-  try {
-    const handle = await page.evaluateHandle(() => {
-      let stop = () => {};
-      const changed = new Promise<void>((resolve) => {
-        const mutations = new MutationObserver(() => resolve());
-        const resources = new PerformanceObserver(() => resolve());
-        const observe = (root: Node) => {
-          mutations.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-          for (const el of (root as ParentNode).querySelectorAll('*')) if (el.shadowRoot) observe(el.shadowRoot);
-        };
-        observe(document);
-        resources.observe({ type: 'resource' });
-        stop = () => {
-          mutations.disconnect();
-          resources.disconnect();
-        };
-      });
-      return { changed, stop: () => stop() };
-    });
-    return {
-      changed: handle.evaluate((watch) => watch.changed).catch(() => undefined),
-      stop() {
-        offEvents();
-        void handle
-          .evaluate((watch) => watch.stop())
-          .catch(() => undefined)
-          .finally(() => handle.dispose().catch(() => undefined));
-      },
-    };
-  } catch {
-    // Closed or navigating: that is a change (and the next look arms the new document).
-    offEvents();
-    return { changed: Promise.resolve(), stop() {} };
-  }
-}
-
-/**
- * Reads until the condition holds or the timeout passes; returns the last value. A read is
- * repeated when something it may depend on changed, never on a timer: a change in any page of
- * the harness's browsers (see nextChangeOf), or data read by a server in this process.
+ * Polls until the condition holds or the timeout passes; returns the last value. For waiting on
+ * something that must happen (a line, a request); absence is never proved by letting it time out.
  */
 export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  let timedOut = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<void>((resolve) => {
-    timer = setTimeout(() => {
-      timedOut = true;
-      resolve();
-    }, timeoutMs);
-  });
-  try {
-    for (;;) {
-      let woken = false;
-      let wake = () => {};
-      const nodeChange = new Promise<void>((resolve) => {
-        wake = () => {
-          woken = true;
-          resolve();
-        };
-      });
-      waiting.add(wake);
-      const pages = [...browsers].flatMap((browser) => browser.contexts().flatMap((context) => context.pages()));
-      // Armed before the read, so a change between the read and the wait still wakes it. A page
-      // that cannot be armed (its scripts held by an open alert) holds the wait to its deadline.
-      const arming = Promise.all(pages.map(nextChangeOf));
-      const watches = await Promise.race([arming, deadline.then(() => [])]);
-      if (timedOut)
-        void arming.then((late) => {
-          for (const watch of late) watch.stop();
-        });
-      try {
-        const value = await read();
-        if (ok(value) || timedOut) return value;
-        if (!woken) await Promise.race([nodeChange, deadline, ...watches.map((watch) => watch.changed)]);
-        if (timedOut) return await read();
-      } finally {
-        waiting.delete(wake);
-        for (const watch of watches) watch.stop();
-      }
-    }
-  } finally {
-    clearTimeout(timer);
+  const end = Date.now() + timeoutMs;
+  let value = await read();
+  while (!ok(value) && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
   }
+  return value;
 }
 
 /**
