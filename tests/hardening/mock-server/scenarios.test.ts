@@ -212,6 +212,7 @@ ${steps}`,
     attacker.send(frames.newMessage('a'.repeat(100)));
     attacker.send(frames.ping());
     await attacker.next(isNotification('pong'));
+    const looking = performance.now();
     attacker.send(frames.isTyping());
     const during: number[] = [];
     let found = false;
@@ -220,10 +221,14 @@ ${steps}`,
     });
     while (!found) during.push(await pong(other));
     await answered;
+    const lookedFor = performance.now() - looking;
     const { median, max } = spread(during);
-    // Looked through in one go, the 31 frames would block for 31 frames' matching (~600 ms).
-    expect(median, `pongs while looking: ${during.map((ms) => ms.toFixed(1)).join(', ')} ms`).toBeLessThan(50);
-    expect(max).toBeLessThan(250);
+    const pongs = `pongs while looking: ${during.map((ms) => ms.toFixed(1)).join(', ')} ms over ${lookedFor.toFixed(0)} ms`;
+    expect(median, pongs).toBeLessThan(50);
+    // Looked through in one go, the 31 frames would hold one pong for nearly the whole search
+    // (~600 ms here); a frame at a time, the longest wait is a small share of it. Relative, so a
+    // stall of a loaded machine, which lengthens the search as much, does not decide the result.
+    expect(max, pongs).toBeLessThan(lookedFor / 2);
     attacker.close();
     other.close();
     served.child.kill();
