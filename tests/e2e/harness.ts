@@ -108,6 +108,8 @@ export interface DemoOptions {
   headers?: Record<string, string>;
   /** Scripts run in the page before any of its own (e.g. AVAILABILITY_READS). */
   initScripts?: string[];
+  /** The page's timers on Playwright's clock from the start, for `page.clock.runFor`. */
+  fakeClock?: boolean;
 }
 
 export interface Demo {
@@ -116,6 +118,8 @@ export interface Demo {
   page: Page;
   /** Console errors and uncaught page errors seen so far. */
   errors: string[];
+  /** The URL of every request the first page made, from its navigation on (works under a fake clock, unlike Resource Timing). */
+  requests: string[];
   /** Opens another tab in the same context (same storage), on the same demo URL. */
   openTab(): Promise<Page>;
   close(): Promise<void>;
@@ -158,7 +162,10 @@ export async function openDemo(browser: Browser, options: DemoOptions): Promise<
   const errors: string[] = [];
   const page = await context.newPage();
   watchErrors(page, errors);
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
   for (const script of options.initScripts ?? []) await page.addInitScript({ content: script });
+  if (options.fakeClock === true) await page.clock.install();
   const url = demoUrl(server, options);
   // The first load compiles the widget's chunks; on a busy 2-core machine that can pass 15 s.
   await page.goto(url, { timeout: 30_000 });
@@ -167,6 +174,7 @@ export async function openDemo(browser: Browser, options: DemoOptions): Promise<
     context,
     page,
     errors,
+    requests,
     async openTab() {
       const tab = await context.newPage();
       watchErrors(tab, errors);

@@ -32,13 +32,19 @@ async function settle(demoPage: Demo): Promise<void> {
 describe('what the page offers', { timeout: 45_000 }, () => {
   for (const scenario of ['unavailable', 'no-agents']) {
     it(`${scenario}: no chat button, and the React UI is never downloaded`, async () => {
-      const opened = await demo({ scenario, initScripts: [AVAILABILITY_READS] });
+      const opened = await demo({ scenario, initScripts: [AVAILABILITY_READS], fakeClock: true });
+      await settle(opened);
+      // "unavailable" answers "not yet" up to maxAttempts (3): the page's clock is run to each
+      // next poll (availabilityPollInterval, 15 s), so what is checked is the final decision.
+      const attempts = scenario === 'unavailable' ? 3 : 1;
+      for (let attempt = 2; attempt <= attempts; attempt++) {
+        await opened.page.clock.runFor(15_000);
+        await availabilityRead(opened.page, attempt);
+      }
       await settle(opened);
       expect(await chatButton(opened.page).count()).toBe(0);
-      const loaded = await opened.page.evaluate(() =>
-        performance.getEntriesByType('resource').map((entry) => entry.name),
-      );
-      expect(loaded.some((name) => name.includes('check-availability'))).toBe(true);
+      const loaded = opened.requests;
+      expect(loaded.filter((name) => name.includes('check-availability'))).toHaveLength(attempts);
       expect(loaded.some((name) => name.includes('/widget/chunks/start-'))).toBe(true);
       expect(loaded.some((name) => /\/widget\/chunks\/(react|mount)-/.test(name))).toBe(false);
       expect(await opened.page.locator('#chat-widget-host').count()).toBeLessThanOrEqual(1);
