@@ -122,6 +122,30 @@ describe('nothing heavy before intent', { timeout: 45_000 }, () => {
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
   });
 
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`the skeleton has the real dialog's box, so the hand-over does not jump (${viewport.width}×${viewport.height})`, async () => {
+      const { page } = await demo({ scenario: 'happy-path', viewport });
+      const held: (() => Promise<void>)[] = [];
+      await page.route(/\/widget\/chunks\/react-[\w-]{8}\.js$/, (route) => {
+        held.push(() => route.continue());
+      });
+      await chatButton(page).click();
+      await page.locator('.cw-skeleton').getByText('Loading…').waitFor();
+      const skeletonBox = await page.locator('.cw-skeleton').boundingBox();
+      await eventually(
+        async () => held.length,
+        (count) => count > 0,
+      );
+      for (const release of held.splice(0)) await release();
+      await page.locator('.cw-dialog').waitFor();
+      expect(await page.locator('.cw-skeleton').count()).toBe(0);
+      expect(await page.locator('.cw-dialog').boundingBox()).toEqual(skeletonBox);
+    });
+  }
+
   it('a resumed chat loads the chat at once, with no action', async () => {
     const { page } = await demo({ scenario: 'happy-path' });
     await chatButton(page).click();
