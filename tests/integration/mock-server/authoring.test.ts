@@ -11,21 +11,24 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
 import { MockChatError, type MockServer } from '../../../mock-server/index.js';
 import { logLines } from '../../support/changes.js';
-import { AVAILABILITY_FORM, FORM_HEADERS, frames, isError, isNotification, start, TestClient } from './client.js';
+import {
+  AVAILABILITY_FORM,
+  clientsClosedAfterEach,
+  FORM_HEADERS,
+  frames,
+  isError,
+  isNotification,
+  start,
+  TestClient,
+} from './client.js';
 
 let server: MockServer | undefined;
-const clients: TestClient[] = [];
 afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
   await server?.close();
   server = undefined;
 });
-
-async function connect(s: MockServer, query = ''): Promise<TestClient> {
-  const client = await TestClient.connect(`${s.socketUrl}${query}`);
-  clients.push(client);
-  return client;
-}
+// Registered after the server's hook, so run before it: the clients close first.
+const connect = clientsClosedAfterEach();
 
 const said = (text: string | RegExp) => (frame: ServerFrame) =>
   isNotification('newMessage')(frame) &&

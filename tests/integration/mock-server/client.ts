@@ -2,6 +2,7 @@
  * A spec-following test client for the mock contact centre: real `ws` socket, frames as
  * the widget sends them, and helpers that wait for the frames a story promises.
  */
+import { afterEach } from 'vitest';
 import WebSocket from 'ws';
 import type { ClientFrame, ServerFrame } from '../../../generated/chat-socket.js';
 import { type MockServer, type MockServerOptions, startMockServer } from '../../../mock-server/index.js';
@@ -158,4 +159,22 @@ export class TestClient {
   close(): void {
     this.ws.terminate();
   }
+}
+
+/**
+ * A `connect(server, query?)` whose clients are closed after each test: to the server's socket
+ * URL with the query (such as `?scenario=name`) appended, or to a URL given as is (the
+ * `webChatUrl` an availability answer names).
+ */
+export function clientsClosedAfterEach(): (server: MockServer | string, query?: string) => Promise<TestClient> {
+  const clients: TestClient[] = [];
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.close();
+  });
+  return async (server, query = '') => {
+    const url = typeof server === 'string' ? server : server.socketUrl;
+    const client = await TestClient.connect(`${url}${query}`);
+    clients.push(client);
+    return client;
+  };
 }

@@ -13,27 +13,21 @@ import { repoRoot } from '../../support/specs.js';
 import {
   AVAILABILITY_FORM,
   checkAvailability,
+  clientsClosedAfterEach,
   FORM_HEADERS,
   frames,
   isError,
   isNotification,
   start,
-  TestClient,
 } from './client.js';
 
 let server: MockServer | undefined;
-const clients: TestClient[] = [];
 afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
   await server?.close();
   server = undefined;
 });
-
-async function connect(s: MockServer): Promise<TestClient> {
-  const client = await TestClient.connect(s.socketUrl);
-  clients.push(client);
-  return client;
-}
+// Registered after the server's hook, so run before it: the clients close first.
+const connect = clientsClosedAfterEach();
 
 const said = (text: RegExp) => (frame: ServerFrame) =>
   isNotification('newMessage')(frame) && text.test(String((frame.body as { message?: string }).message));

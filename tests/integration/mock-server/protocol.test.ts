@@ -11,21 +11,15 @@ import { checkServerFrame } from '../../../contract/frame-check.js';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
 import { CHAT_NOT_STARTED, type MockServer, RENEW_REFUSED } from '../../../mock-server/index.js';
 import { prettyLine } from '../../../mock-server/log.js';
-import { checkAvailability, frames, isError, isNotification, start, TestClient } from './client.js';
+import { checkAvailability, clientsClosedAfterEach, frames, isError, isNotification, start } from './client.js';
 
 let server: MockServer | undefined;
-const clients: TestClient[] = [];
 afterEach(async () => {
-  for (const c of clients.splice(0)) c.close();
   await server?.close();
   server = undefined;
 });
-
-async function connect(s: MockServer): Promise<TestClient> {
-  const client = await TestClient.connect(s.socketUrl);
-  clients.push(client);
-  return client;
-}
+// Registered after the server's hook, so run before it: the clients close first.
+const connect = clientsClosedAfterEach();
 
 const body = (frame: ServerFrame) => frame.body as Record<string, any>;
 
@@ -34,8 +28,7 @@ describe('given a client that follows the spec', () => {
     server = await start('happy-path');
     const availability = await checkAvailability(server);
     expect(availability.body.success).toBe(true);
-    const first = await TestClient.connect(availability.body.chatWidgetParams.webChatUrl);
-    clients.push(first);
+    const first = await connect(availability.body.chatWidgetParams.webChatUrl);
 
     const session = await first.requestChat('Grace');
     expect(session.workRequestId).toMatch(/^[0-9A-F]{32}$/);

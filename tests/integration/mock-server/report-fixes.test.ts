@@ -14,21 +14,15 @@ import { createProgram } from '../../../cli/program.js';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
 import { loadScenario, MockChatError, type MockServer, WaitForTimeout } from '../../../mock-server/index.js';
 import { logLines } from '../../support/changes.js';
-import { AVAILABILITY_FORM, FORM_HEADERS, frames, isNotification, start, TestClient } from './client.js';
+import { AVAILABILITY_FORM, clientsClosedAfterEach, FORM_HEADERS, frames, isNotification, start } from './client.js';
 
 let server: MockServer | undefined;
-const clients: TestClient[] = [];
 afterEach(async () => {
-  for (const client of clients.splice(0)) client.close();
   await server?.close();
   server = undefined;
 });
-
-async function connect(s: MockServer, query = ''): Promise<TestClient> {
-  const client = await TestClient.connect(`${s.socketUrl}${query}`);
-  clients.push(client);
-  return client;
-}
+// Registered after the server's hook, so run before it: the clients close first.
+const connect = clientsClosedAfterEach();
 
 const said = (text: string) => (frame: ServerFrame) =>
   isNotification('newMessage')(frame) && (frame.body as { message?: string }).message === text;
