@@ -1,28 +1,16 @@
 /** The real mock-chat bin, run as a child process: every command and exit code. */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { builtInScenarioNames } from '../../mock-server/index.js';
 import { childOutput } from '../support/changes.js';
-import { repoRoot } from '../support/specs.js';
+import { MOCK_CHAT_BIN, runMockChat } from '../support/mock-chat-cli.js';
 import { badScenario, brokenCapture, cleanCapture, dir, goodScenario, violatingCapture } from './fixtures.js';
 
-const bin = path.join(repoRoot, 'cli/bin/mock-chat.js');
-
-function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [bin, ...args],
-      { cwd: dir, env: { ...process.env, NO_COLOR: '1' } },
-      (error, stdout, stderr) => {
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-      },
-    );
-  });
-}
+const bin = MOCK_CHAT_BIN;
+const run = (args: string[]) => runMockChat(args, { cwd: dir });
 
 const children: ChildProcess[] = [];
 afterAll(() => {

@@ -5,27 +5,16 @@
  * real clients send it passes the tolerant profile; an allow list accepts known deviations;
  * the JSON report follows its published schema.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { runMockChat } from '../support/mock-chat-cli.js';
 import { repoRoot } from '../support/specs.js';
 import { dir, file } from './fixtures.js';
 
-const bin = path.join(repoRoot, 'cli/bin/mock-chat.js');
-
-function run(args: string[], stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [bin, ...args],
-      { cwd: dir, env: { ...process.env, NO_COLOR: '1' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-    if (stdin !== undefined) child.stdin?.end(stdin);
-  });
-}
+const run = (args: string[], stdin?: string) =>
+  runMockChat(args, { cwd: dir, ...(stdin === undefined ? {} : { stdin }) });
 
 const line = (direction: string, frame: unknown) => JSON.stringify({ direction, frame });
 

@@ -4,27 +4,15 @@
  * before it is written. Exit 0 written, 1 the scenario does not load (nothing written),
  * 2 unusable input (no such file, no conversation in it) or an -o that cannot be written.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { repoRoot } from '../support/specs.js';
+import { runMockChat } from '../support/mock-chat-cli.js';
 import { dir, file } from './fixtures.js';
 
-const bin = path.join(repoRoot, 'cli/bin/mock-chat.js');
-
-function run(args: string[], stdin?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [bin, ...args],
-      { cwd: dir, env: { ...process.env, NO_COLOR: '1' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-    child.stdin?.end(stdin ?? '');
-  });
-}
+const run = (args: string[], stdin?: string) =>
+  runMockChat(args, { cwd: dir, ...(stdin === undefined ? {} : { stdin }) });
 
 const at = (second: number) => `2026-11-21T20:00:${String(second).padStart(2, '0')}.000Z`;
 const client = (second: number, body: Record<string, unknown>) =>

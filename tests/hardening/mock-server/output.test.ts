@@ -4,12 +4,9 @@
  * GitHub Actions annotation at the start of a line) is printed escaped by `serve` (its log and
  * the problems of a scenario it cannot load), `validate` and `check`.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { frames, TestClient } from '../../integration/mock-server/client.js';
-import { repoRoot } from '../../support/specs.js';
-import { expectAnswering, outputMatching, serveChild, workDir, writeFile } from './support/serve-child.js';
+import { cli, expectAnswering, outputMatching, serveChild, writeFile } from './support/serve-child.js';
 
 const HOSTILE_NAME = '\u001b[2J\u001b]0;owned\u0007x\n::error::injected\r\u009b31m';
 
@@ -22,17 +19,6 @@ const hostileScenario = () =>
     'hostile-names.yaml',
     `name: ${YAML_HOSTILE}\nstory: Names that rewrite terminals.\n${YAML_HOSTILE}: 1\nconversation: []\n`,
   );
-
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) =>
-    execFile(
-      process.execPath,
-      [path.join(repoRoot, 'cli/bin/mock-chat.js'), ...args],
-      { cwd: workDir, env: { ...process.env, NO_COLOR: '1' } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-    ),
-  );
-}
 
 /** No raw control character, and no line the payload started. */
 function expectInert(output: string): void {

@@ -5,7 +5,6 @@
  * symbolic links out of the static roots. Every attack ends with the server still answering
  * `GET /` within a second.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,8 +19,8 @@ import {
   isNotification,
   TestClient,
 } from '../../integration/mock-server/client.js';
-import { repoRoot } from '../../support/specs.js';
 import {
+  cli,
   expectAnswering,
   outputMatching,
   type ServedChild,
@@ -375,17 +374,6 @@ ${files}conversation:
   - join: sam
 `,
     );
-
-  function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    return new Promise((resolve) =>
-      execFile(
-        process.execPath,
-        [path.join(repoRoot, 'cli/bin/mock-chat.js'), ...args],
-        { cwd: workDir, env: { ...process.env, NO_COLOR: '1' } },
-        (error, stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
-      ),
-    );
-  }
 
   it('validate and serve refuse ../, absolute paths and links that lead out, at their line', async () => {
     scenario(

@@ -8,12 +8,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect } from 'vitest';
-import { repoRoot } from '../../../support/specs.js';
-
-const bin = path.join(repoRoot, 'cli/bin/mock-chat.js');
+import { MOCK_CHAT_BIN as bin, type CliRun, runMockChat } from '../../../support/mock-chat-cli.js';
 
 /** A temp folder for this test file's scenario and capture files. */
 export const workDir = mkdtempSync(path.join(tmpdir(), 'mock-chat-hardening-'));
+
+/** `mock-chat <args>` run to its end in workDir. */
+export function cli(args: string[]): Promise<CliRun> {
+  return runMockChat(args, { cwd: workDir });
+}
 
 export function writeFile(name: string, text: string): string {
   const full = path.join(workDir, name);
