@@ -23,8 +23,9 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { checkInProfile, NOT_JSON, PROFILES, type Profile } from '../../contract/profile-check.js';
 import { MockChatError } from '../errors.js';
 import { createLogger, type LogMode } from '../log.js';
-import { requestUrl, sendFailure } from '../server/http-util.js';
+import { sendFailure } from '../server/http-util.js';
 import { createCaptureWriter, type Seen } from './capture.js';
+import { ONLY_TO_TARGET, type Upstream, upstreamUrl } from './upstream-url.js';
 
 export interface ProxyOptions {
   /** The contact centre's socket, ws://HOST/chat or wss://HOST/chat. */
@@ -95,6 +96,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const counts: ProxyCounts = { sockets: 0, frames: { client: 0, server: 0 }, violations: 0, deviations: 0 };
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? 16 * 1024 * 1024 });
   let socketUrl = '';
+  /** host:port the proxy listens on: an absolute-form request target may name it. */
+  let listening = '';
 
   /** What a frame is: JSON, text that is not JSON, or binary. */
   function see(data: WebSocket.RawData, isBinary: boolean): Seen {
@@ -137,20 +140,33 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }
   }
 
-  function refuse(socket: Duplex, status: number, text: string): void {
-    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  /** An HTTP answer on a raw socket (an upgrade or CONNECT), with why as its text body. */
+  function refuse(socket: Duplex, status: number, text: string, why = ''): void {
+    const body = why === '' ? '' : `${why}\n`;
+    socket.end(
+      `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
     socket.destroy();
+  }
+
+  /** Where a request goes upstream, or why it goes nowhere (logged). */
+  function upstreamOf(req: IncomingMessage, base: URL): Upstream {
+    const upstream = upstreamUrl(base, req.url, [listening, String(req.headers.host ?? '')]);
+    if ('refused' in upstream) {
+      log.warn(`[proxy] refused ${req.method} ${req.url}: ${upstream.refused}; ${ONLY_TO_TARGET}`);
+    }
+    return upstream;
   }
 
   function bridge(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => {});
-    const asked = requestUrl(req);
-    if (asked === undefined) {
-      refuse(socket, 400, 'Bad Request');
+    const asked = upstreamOf(req, target);
+    if ('refused' in asked) {
+      refuse(socket, 400, 'Bad Request', `${ONLY_TO_TARGET}: ${asked.refused}`);
       return;
     }
     const upstreamUrl = new URL(target);
-    upstreamUrl.search = asked.search;
+    upstreamUrl.search = asked.url.search;
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_HEADERS) {
       const value = req.headers[name];
@@ -202,12 +218,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
 
   /** REST through to the contact centre; the availability answer's socket address points here. */
   function pass(req: IncomingMessage, res: ServerResponse): void {
-    const asked = requestUrl(req);
-    if (asked === undefined) {
-      sendFailure(res, 400, 'the request target is not a URL path');
+    const forwarded = upstreamOf(req, rest);
+    if ('refused' in forwarded) {
+      sendFailure(res, 400, `${ONLY_TO_TARGET}: ${forwarded.refused}`);
       return;
     }
-    const url = new URL(`${asked.pathname}${asked.search}`, rest);
+    const { url } = forwarded;
+    const asked = url;
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const headers = { ...req.headers, host: url.host };
     const upstream = send(url, { method: req.method, headers }, (answer) => {
@@ -262,6 +279,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       refuse(socket, 500, 'Internal Server Error');
     }
   });
+  // CONNECT asks for a tunnel to any host: this is no forward proxy.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => {});
+    log.warn(`[proxy] refused CONNECT ${req.url}; ${ONLY_TO_TARGET}`);
+    refuse(socket, 400, 'Bad Request', `${ONLY_TO_TARGET}: CONNECT (a tunnel to another host) is refused`);
+  });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -279,6 +302,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   });
   const address = server.address() as { port: number };
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
+  listening = `${hostForUrl}:${address.port}`;
   socketUrl = `ws://${hostForUrl}:${address.port}${target.pathname}`;
 
   let closing: Promise<void> | undefined;

@@ -1,5 +1,5 @@
 /**
- * `mock-chat serve` as users run it: the real bin in a child process, its output kept, and
+ * `mock-chat serve` (and `proxy`) as users run it: the real bin in a child process, its output kept, and
  * the check every reproduction ends with: the process is still running and answers `GET /`
  * within a second.
  */
@@ -41,7 +41,17 @@ afterAll(() => {
 
 /** Starts `mock-chat serve --port 0 ...args` and resolves once it prints its URL. */
 export function serveChild(args: string[]): Promise<ServedChild> {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], {
+  return spawnChild('serve', args);
+}
+
+/** Starts `mock-chat proxy --port 0 ...args` and resolves once it prints its URL. */
+export function proxyChild(args: string[]): Promise<ServedChild> {
+  return spawnChild('proxy', args);
+}
+
+/** `serve` and `proxy` both print `ready at http://... (socket ws://...)` once listening. */
+function spawnChild(command: 'serve' | 'proxy', args: string[]): Promise<ServedChild> {
+  const child = spawn(process.execPath, [bin, command, '--port', '0', ...args], {
     cwd: workDir,
     env: { ...process.env, NO_COLOR: '1' },
   });
@@ -68,7 +78,7 @@ export function serveChild(args: string[]): Promise<ServedChild> {
     });
     child.on('exit', (code) => {
       wakeAll();
-      reject(new Error(`mock-chat serve exited ${code}:\n${output}`));
+      reject(new Error(`mock-chat ${command} exited ${code}:\n${output}`));
     });
   });
 }
