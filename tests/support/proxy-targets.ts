@@ -59,11 +59,19 @@ function closer(server: Server | TcpServer, sockets: Set<Socket>, before?: () =>
   };
 }
 
+export interface IdentifyingTarget extends Target {
+  /** `CODE REASON` of every WebSocket that closed, in order. */
+  readonly closes: readonly string[];
+  /** Closes every open WebSocket from this side. */
+  closeSockets(code: number, reason: string): void;
+}
+
 /**
  * Answers every HTTP request 200 `NAME METHOD TARGET` (text) and accepts a WebSocket on any
- * path, echoing each frame; counts connections and requests.
+ * path, echoing each frame; counts connections and requests, and says how sockets closed.
  */
-export async function identifyingServer(name: string, host = '127.0.0.1'): Promise<Target> {
+export async function identifyingServer(name: string, host = '127.0.0.1'): Promise<IdentifyingTarget> {
+  const closes: string[] = [];
   const requests: string[] = [];
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     requests.push(`${req.method} ${req.url}`);
@@ -75,9 +83,10 @@ export async function identifyingServer(name: string, host = '127.0.0.1'): Promi
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
     requests.push(`UPGRADE ${req.url}`);
-    wss.handleUpgrade(req, socket, head, (ws) =>
-      ws.on('message', (data, isBinary) => ws.send(data, { binary: isBinary })),
-    );
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('message', (data, isBinary) => ws.send(data, { binary: isBinary }));
+      ws.on('close', (code, reason) => closes.push(`${code} ${reason}`));
+    });
   });
   const { port, hostPort, sockets, accepted } = await listening(server, host);
   return {
@@ -87,6 +96,10 @@ export async function identifyingServer(name: string, host = '127.0.0.1'): Promi
       return accepted();
     },
     requests,
+    closes,
+    closeSockets(code, reason) {
+      for (const client of wss.clients) client.close(code, reason);
+    },
     close: closer(server, sockets, () => {
       for (const client of wss.clients) client.terminate();
     }),
