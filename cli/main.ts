@@ -6,14 +6,20 @@ import { EXIT, processIo } from './io.js';
 import { printUnexpected } from './print-error.js';
 import { createProgram, type ProgramRun } from './program.js';
 
+const run: ProgramRun = { code: EXIT.clean };
+
 // `mock-chat list | head` closes the pipe early: stop quietly, as Unix tools do, instead of
-// printing an EPIPE stack trace.
+// printing an EPIPE stack trace. `serve` and `proxy` go on serving (`mock-chat serve | grep -m1
+// "ready at"` is how CI waits for it): their log just stops there (mock-server/line-sink.ts).
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
+  if (run.serving) return;
   process.exit(typeof process.exitCode === 'number' ? process.exitCode : EXIT.clean);
 });
-
-const run: ProgramRun = { code: EXIT.clean };
+process.stderr.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  // Nothing more can be said there.
+});
 const program = createProgram(processIo, run);
 
 try {

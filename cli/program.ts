@@ -22,6 +22,11 @@ export interface ProgramRun {
   serve?: ServeResult;
   /** The running proxy after `proxy`. */
   proxy?: RunningProxy;
+  /**
+   * `serve` or `proxy` is starting or running: a closed stdout or stderr then only stops its
+   * log there (main.ts), it never ends the process.
+   */
+  serving?: boolean;
 }
 
 /** A repeatable option's values, in order. */
@@ -98,6 +103,7 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
       LIMITS.journalBytes,
     )
     .action(async (options: ServeOptions) => {
+      run.serving = true;
       run.serve = await serve(io, options);
       run.code = run.serve.code;
     });
@@ -200,6 +206,7 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
       PROXY_LIMITS.maxConnections,
     )
     .action(async (options: ProxyCommandOptions) => {
+      run.serving = true;
       const result = await proxy(io, options);
       run.code = result.code;
       if (result.proxy) run.proxy = result.proxy;

@@ -7,9 +7,14 @@
  * Logging never throws: what the client controls is printed through `printable` (no control
  * characters reach the terminal), and a frame that cannot be serialised again (nested too
  * deep for JSON.stringify) is written as the raw text it arrived as.
+ *
+ * Lines reach their stream through a LineSink (line-sink.ts): written together once per turn of
+ * the event loop, in order, in bounded memory (a reader that does not keep up loses lines, with
+ * a notice saying how many), and never written again once the stream is closed (`| head -1`).
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { formatViolations, type Violation } from '../contract/frame-check.js';
+import { createLineSink, type LineOut } from './line-sink.js';
 import { inertJson, printable } from './printable.js';
 
 export type LogMode = 'silent' | 'pretty' | 'json';
@@ -40,17 +45,20 @@ export interface Logger {
   frame(event: FrameEvent): void;
   info(message: string): void;
   warn(message: string): void;
-  /** Flushes and closes the recording; idempotent. */
+  /** Writes the lines still waiting, and flushes and closes the recording; idempotent. */
   close(): Promise<void>;
 }
 
 export interface LoggerOptions {
   mode: LogMode | ((line: string) => void);
-  out?: NodeJS.WritableStream & { isTTY?: boolean };
+  out?: LineOut & { isTTY?: boolean };
   record?: string;
 }
 
 const paint = (on: boolean, code: string, text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
+
+const stamped = (level: 'info' | 'warn', message: string) =>
+  inertJson(JSON.stringify({ time: new Date().toISOString(), level, message }));
 
 /** A value a frame carries, in a few characters, whatever it is (never throws). */
 function shortValue(value: unknown): string {
@@ -111,8 +119,15 @@ export function prettyLine(event: FrameEvent, color: boolean): string {
 export function createLogger(options: LoggerOptions): Logger {
   const out = options.out ?? process.stdout;
   const color = Boolean(out.isTTY) && !process.env.NO_COLOR;
-  const sink = typeof options.mode === 'function' ? options.mode : (line: string) => void out.write(`${line}\n`);
   const mode = typeof options.mode === 'function' ? 'pretty' : options.mode;
+  const lines =
+    typeof options.mode === 'function' || mode === 'silent'
+      ? undefined
+      : createLineSink(out, (dropped) => {
+          const message = `[mock-chat] ${dropped} log line${dropped === 1 ? '' : 's'} dropped: the log's reader does not keep up`;
+          return mode === 'json' ? stamped('warn', message) : message;
+        });
+  const sink = typeof options.mode === 'function' ? options.mode : (line: string) => lines?.write(line);
   let recording: WriteStream | undefined = options.record
     ? createWriteStream(options.record, { flags: 'w' })
     : undefined;
@@ -132,8 +147,6 @@ export function createLogger(options: LoggerOptions): Logger {
       // The log's own destination failed (a closed pipe): nothing more can be said there.
     }
   };
-  const stamped = (level: 'info' | 'warn', message: string) =>
-    inertJson(JSON.stringify({ time: new Date().toISOString(), level, message }));
   recording?.on('error', (error) =>
     guarded(() => `[mock-chat] cannot record to ${printable(String(options.record))}: ${printable(error.message)}`),
   );
@@ -179,7 +192,10 @@ export function createLogger(options: LoggerOptions): Logger {
       if (!closing) {
         const stream = recording;
         recording = undefined;
-        closing = stream ? new Promise<void>((resolve) => stream.end(resolve)) : Promise.resolve();
+        closing = Promise.all([
+          lines?.flush(),
+          stream ? new Promise<void>((resolve) => stream.end(resolve)) : undefined,
+        ]).then(() => {});
       }
       return closing;
     },
