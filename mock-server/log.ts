@@ -73,7 +73,11 @@ function shortValue(value: unknown): string {
  * of a frame (`unparsed`: the text of a client frame that was not JSON). Everything here comes from a client or an `unchecked` scenario frame, so nothing
  * is assumed about types (`{"type": {"toString": 1}}` must not throw).
  */
-function describeFrame(frame: unknown, unparsed = false): string {
+function describeFrame(frame: unknown, unparsed = false, violations: readonly Violation[] = []): string {
+  // Parsed, but refused unread for its depth (socket/frame-depth.ts): said as what it is.
+  if (violations.some((v) => v.pointer === '' && /^nests deeper than \d+ levels$/.test(v.problem))) {
+    return 'JSON nested too deep (not read)';
+  }
   if (unparsed) return 'not JSON';
   if (frame === null || typeof frame !== 'object')
     return `${shortValue(frame)} (not a frame: a frame is a JSON object)`;
@@ -105,7 +109,7 @@ export function prettyLine(event: FrameEvent, color: boolean): string {
   const time = event.time.toISOString().slice(11, 23);
   const arrow = event.direction === 'client' ? '→' : '←';
   const who = event.direction === 'client' ? 'client' : 'server';
-  let line = `${paint(color, '2', time)} ${event.session.padEnd(13)} ${arrow} ${who} ${printable(describeFrame(event.frame, typeof event.frame === 'string' && event.frame === event.raw))}`;
+  let line = `${paint(color, '2', time)} ${event.session.padEnd(13)} ${arrow} ${who} ${printable(describeFrame(event.frame, typeof event.frame === 'string' && event.frame === event.raw, event.violations))}`;
   if (event.violations && event.violations.length > 0) {
     line += ` ${paint(color, '31;1', `✗ ${printable(formatViolations(event.violations))}`)}`;
   }

@@ -348,6 +348,22 @@ describe('limits on what a client holds', () => {
     proxy.child.kill('SIGKILL');
   });
 
+  it('a frame nested too deep passes through, logged as what it is, and counts as a violation', async () => {
+    const proxy = await proxyChild(['--target', `ws://${contactCentre.hostPort}/chat`]);
+    const deep = client(proxy.socketUrl);
+    await deep.opened;
+    const text = `{"body":${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+    const echoed = new Promise<string>((resolve) => deep.ws.once('message', (data) => resolve(String(data))));
+    deep.ws.send(text);
+    expect(await echoed).toBe(text);
+    await outputMatching(proxy, /→ client JSON nested too deep \(not read\) ✗ \/ nests deeper than 32 levels/);
+    await outputMatching(proxy, /← server JSON nested too deep \(not read\) ✗ \/ nests deeper than 32 levels/);
+    const ended = exited(proxy.child);
+    proxy.child.kill('SIGINT');
+    expect(await ended).toBe(1);
+    expect(proxy.output()).toMatch(/2 violation\(s\)/);
+  });
+
   it('SIGTERM closes both sides of every socket with 1001, then prints the summary and exits 0', async () => {
     const proxy = await proxyChild(['--target', `ws://${contactCentre.hostPort}/chat`]);
     const open = client(proxy.socketUrl);

@@ -86,6 +86,20 @@ describe('item 2: frames the pretty log cannot describe as they are', () => {
   });
 });
 
+describe('issue 23: a frame nested too deep is logged as what it is', () => {
+  it('serve --log pretty says "JSON nested too deep", never "not JSON"', async () => {
+    const served = await serveChild(['--scenario', 'happy-path', '--log', 'pretty']);
+    const client = await TestClient.connect(served.socketUrl);
+    await client.requestChat();
+    client.send(deepFrame(10_000));
+    await client.next(isError);
+    await outputMatching(served, /→ client JSON nested too deep \(not read\) ✗ \/ nests deeper than 32 levels/);
+    expect(served.output()).not.toMatch(/→ client not JSON/);
+    client.close();
+    served.child.kill();
+  });
+});
+
 describe('item 3: session keys cannot be computed from another session', () => {
   /** The attack: every start-time seed in the window, run through the mock's seeded generator. */
   function seedReproducing(guid: number, from: number, to: number): number | undefined {
