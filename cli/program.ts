@@ -102,6 +102,12 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
       parseBytes,
       LIMITS.journalBytes,
     )
+    .option(
+      '--first-frame-timeout <duration>',
+      'time a socket may send nothing after opening; then it is closed with 4408 and frees its place',
+      parseMilliseconds,
+      LIMITS.firstFrameTimeoutMs,
+    )
     .action(async (options: ServeOptions) => {
       run.serving = true;
       run.serve = await serve(io, options);

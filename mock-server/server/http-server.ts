@@ -69,8 +69,20 @@ async function switchScenario(req: IncomingMessage, res: ServerResponse, ctx: Ht
     sendJson(req, res, 400, { success: false, message: 'body must be JSON {"name": "<scenario>"}' }, cors);
     return;
   }
+  if (typeof name !== 'string') {
+    const got =
+      name === undefined ? 'no name' : Array.isArray(name) ? 'a list' : `${name === null ? 'null' : typeof name}`;
+    sendJson(
+      req,
+      res,
+      400,
+      { success: false, message: `name must be one scenario name, as text: {"name": "happy-path"} (got ${got})` },
+      cors,
+    );
+    return;
+  }
   try {
-    const scenario = ctx.catalog.switchTo(String(name));
+    const scenario = ctx.catalog.switchTo(name);
     ctx.switched();
     ctx.log.info(`[mock-chat] scenario switched to ${scenario.name}`);
     sendJson(req, res, 200, { success: true, current: scenario.name, story: scenario.story }, cors);
