@@ -1,16 +1,17 @@
 /**
- * What mock-chat's log costs the server: CPU time (user + system, from /proc/PID/stat) per
- * 1,000 round trips (a customer newMessage to its acknowledgement and the agent's answer; about
- * five frames each, one log line per frame), with the log silent, pretty and json. The server
+ * What mock-chat's log costs the server: CPU time (user + system, from /proc/PID/stat) and
+ * write system calls (/proc/PID/io: the log's, beside the socket's) per 1,000 round trips (a
+ * customer newMessage to its acknowledgement and the agent's answer; about five frames each,
+ * one log line per frame), with the log silent, pretty and json. The server
  * runs in its own process (tests/perf/server/child.ts) writing its log to a pipe this process
- * drains; the clients run here. Env: ROUND_TRIPS (4000), SESSIONS (20), RUNS (3, median).
+ * drains; the clients run here. Env: ROUND_TRIPS (10,000), SESSIONS (20), RUNS (3, median).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { cpuMs, writeCalls } from '../support/proc.js';
 
-const ROUND_TRIPS = Number(process.env.ROUND_TRIPS ?? 4000);
+const ROUND_TRIPS = Number(process.env.ROUND_TRIPS ?? 10_000);
 const SESSIONS = Number(process.env.SESSIONS ?? 20);
 const RUNS = Number(process.env.RUNS ?? 3);
 
@@ -23,13 +24,8 @@ export interface LogCostFigures {
   roundTrips: number;
   /** Log bytes the server wrote per round trip, by mode. */
   logBytesPerRoundTrip: Record<LogMode, number>;
-}
-
-/** user + system CPU of a process so far, in ms (clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // After "pid (comm) ": state is field 0; utime and stime are fields 11 and 12.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  /** Write system calls per 1,000 round trips (sockets and log), median of RUNS, by mode. */
+  writesPer1000: Record<LogMode, number>;
 }
 
 const frame = (body: Record<string, unknown>) =>
@@ -79,7 +75,9 @@ function until(ws: WebSocket, test: (text: string) => boolean): Promise<void> {
   });
 }
 
-async function oneRun(mode: LogMode): Promise<{ cpuMsPer1000: number; logBytesPerRoundTrip: number }> {
+async function oneRun(
+  mode: LogMode,
+): Promise<{ cpuMsPer1000: number; logBytesPerRoundTrip: number; writesPer1000: number }> {
   const child: ChildProcess = fork(path.join(import.meta.dirname, 'server/child.ts'), ['mock', '1000', mode], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
@@ -101,6 +99,7 @@ async function oneRun(mode: LogMode): Promise<{ cpuMsPer1000: number; logBytesPe
   );
   const pid = child.pid as number;
   const cpuBefore = cpuMs(pid);
+  const writesBefore = writeCalls(pid);
   const bytesBefore = logBytes;
   const perSession = Math.ceil(ROUND_TRIPS / SESSIONS);
   await Promise.all(
@@ -113,6 +112,7 @@ async function oneRun(mode: LogMode): Promise<{ cpuMsPer1000: number; logBytesPe
     }),
   );
   const cpu = cpuMs(pid) - cpuBefore;
+  const writes = writeCalls(pid) - writesBefore;
   const bytes = logBytes - bytesBefore;
   for (const ws of sockets) ws.terminate();
   await new Promise<void>((resolve) => {
@@ -120,7 +120,11 @@ async function oneRun(mode: LogMode): Promise<{ cpuMsPer1000: number; logBytesPe
     child.send('stop');
   });
   const trips = perSession * SESSIONS;
-  return { cpuMsPer1000: (cpu / trips) * 1000, logBytesPerRoundTrip: bytes / trips };
+  return {
+    cpuMsPer1000: (cpu / trips) * 1000,
+    logBytesPerRoundTrip: bytes / trips,
+    writesPer1000: (writes / trips) * 1000,
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
@@ -129,14 +133,16 @@ export async function logCostBench(log: (line: string) => void = console.log): P
   const modes: LogMode[] = ['silent', 'pretty', 'json'];
   const runs: Record<LogMode, number[]> = { silent: [], pretty: [], json: [] };
   const bytes: Record<LogMode, number> = { silent: 0, pretty: 0, json: 0 };
+  const writes: Record<LogMode, number[]> = { silent: [], pretty: [], json: [] };
   // Interleaved, so each mode sees the same machine over the runs.
   for (let run = 0; run < RUNS; run++) {
     for (const mode of modes) {
       const result = await oneRun(mode);
       runs[mode].push(result.cpuMsPer1000);
       bytes[mode] = result.logBytesPerRoundTrip;
+      writes[mode].push(result.writesPer1000);
       log(
-        `log ${mode}: ${result.cpuMsPer1000.toFixed(0)} ms CPU per 1,000 round trips (${result.logBytesPerRoundTrip.toFixed(0)} log bytes each)`,
+        `log ${mode}: ${result.cpuMsPer1000.toFixed(0)} ms CPU and ${result.writesPer1000.toFixed(0)} write calls per 1,000 round trips (${result.logBytesPerRoundTrip.toFixed(0)} log bytes each)`,
       );
     }
   }
@@ -145,6 +151,7 @@ export async function logCostBench(log: (line: string) => void = console.log): P
     runs,
     roundTrips: Math.ceil(ROUND_TRIPS / SESSIONS) * SESSIONS,
     logBytesPerRoundTrip: bytes,
+    writesPer1000: { silent: median(writes.silent), pretty: median(writes.pretty), json: median(writes.json) },
   };
 }
 

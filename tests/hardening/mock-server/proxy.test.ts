@@ -4,11 +4,11 @@
  * never answer or flood, clients that never read.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { reportFigure } from '../../support/bench-figure.js';
+import { rssMiB } from '../../support/proc.js';
 import {
   floodingTarget,
   type IdentifyingTarget,
@@ -172,12 +172,6 @@ function refusal(url: string): Promise<string> {
       res.on('end', () => resolve(`${res.statusCode} ${body.trim()}`));
     });
   });
-}
-
-/** Resident memory of a process, from /proc, in MiB. */
-function rssMiB(pid: number): number {
-  const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-  return kb / 1024;
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
