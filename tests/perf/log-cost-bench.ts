@@ -10,6 +10,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { cpuMs, writeCalls } from '../support/proc.js';
+import { message, REQUEST_CHAT } from './server/frames.js';
 
 const ROUND_TRIPS = Number(process.env.ROUND_TRIPS ?? 10_000);
 const SESSIONS = Number(process.env.SESSIONS ?? 20);
@@ -27,41 +28,6 @@ export interface LogCostFigures {
   /** Write system calls per 1,000 round trips (sockets and log), median of RUNS, by mode. */
   writesPer1000: Record<LogMode, number>;
 }
-
-const frame = (body: Record<string, unknown>) =>
-  JSON.stringify({ apiVersion: '1.0', type: 'request', authToken: '', body });
-const REQUEST_CHAT = frame({
-  method: 'requestChat',
-  deviceType: 'bench',
-  routePointIdentifier: 'Sales_prod',
-  workFlowType: '',
-  requestTranscript: false,
-  workRequestId: null,
-  calledParty: 'http://127.0.0.1/bench',
-  leaseTime: 0,
-  intrinsics: {
-    channelAttribute: 'Chat',
-    textDirection: 'LTR',
-    attributes: ['Country.US'],
-    email: 'bench@example.com',
-    name: 'Bench',
-    lastName: '',
-    phoneNumber: '',
-    getBrandUpdates: false,
-    topic: '',
-    customFields: [],
-  },
-  priority: 5,
-  customData: {},
-});
-const message = (n: number) =>
-  frame({
-    method: 'newMessage',
-    message: `question ${n}`,
-    type: 'text',
-    data: { message: `question ${n}` },
-    customData: {},
-  });
 
 /** Resolves with the first frame for which `test` holds. */
 function until(ws: WebSocket, test: (text: string) => boolean): Promise<void> {

@@ -66,6 +66,19 @@ export interface IdentifyingTarget extends Target {
   closeSockets(code: number, reason: string): void;
 }
 
+/** A Target over a listening server: its address, what reached it, and close(). */
+function target(server: Server | TcpServer, at: Listening, requests: readonly string[], before?: () => void): Target {
+  return {
+    hostPort: at.hostPort,
+    port: at.port,
+    get connections() {
+      return at.accepted();
+    },
+    requests,
+    close: closer(server, at.sockets, before),
+  };
+}
+
 /**
  * Answers every HTTP request 200 `NAME METHOD TARGET` (text) and accepts a WebSocket on any
  * path, echoing each frame; counts connections and requests, and says how sockets closed.
@@ -88,38 +101,22 @@ export async function identifyingServer(name: string, host = '127.0.0.1'): Promi
       ws.on('close', (code, reason) => closes.push(`${code} ${reason}`));
     });
   });
-  const { port, hostPort, sockets, accepted } = await listening(server, host);
-  return {
-    hostPort,
-    port,
-    get connections() {
-      return accepted();
-    },
-    requests,
+  const base = target(server, await listening(server, host), requests, () => {
+    for (const client of wss.clients) client.terminate();
+  });
+  return Object.assign(base, {
     closes,
-    closeSockets(code, reason) {
+    closeSockets(code: number, reason: string) {
       for (const client of wss.clients) client.close(code, reason);
     },
-    close: closer(server, sockets, () => {
-      for (const client of wss.clients) client.terminate();
-    }),
-  };
+  });
 }
 
 /** Accepts TCP connections and never sends a byte: neither an HTTP answer nor a handshake. */
 export async function silentTarget(): Promise<Target> {
   const server = createTcpServer();
   server.on('connection', (socket) => socket.on('error', () => {}));
-  const { port, hostPort, sockets, accepted } = await listening(server, '127.0.0.1');
-  return {
-    hostPort,
-    port,
-    get connections() {
-      return accepted();
-    },
-    requests: [],
-    close: closer(server, sockets),
-  };
+  return target(server, await listening(server, '127.0.0.1'), []);
 }
 
 /**
@@ -170,19 +167,10 @@ export async function floodingTarget(options: {
       pump();
     });
   });
-  const { port, hostPort, sockets, accepted } = await listening(server, '127.0.0.1');
-  return {
-    hostPort,
-    port,
-    get connections() {
-      return accepted();
-    },
-    get sent() {
-      return sent;
-    },
-    requests,
-    close: closer(server, sockets, () => {
-      for (const client of wss.clients) client.terminate();
-    }),
+  const base = target(server, await listening(server, '127.0.0.1'), requests, () => {
+    for (const client of wss.clients) client.terminate();
+  });
+  return Object.defineProperty(base, 'sent', { get: () => sent, enumerable: true }) as Target & {
+    readonly sent: number;
   };
 }

@@ -126,6 +126,19 @@ afterAll(() => {
 const exitOf = (child: ChildProcess) =>
   child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', resolve));
 
+/** A chat through `socketUrl` still gets its answer; then SIGTERM ends `child` with 0. */
+async function answersThenStops(child: ChildProcess, socketUrl: string): Promise<void> {
+  const client = await TestClient.connect(socketUrl);
+  await client.requestChat();
+  client.send(frames.newMessage('still there?'));
+  await client.next(isNotification('newMessage'));
+  client.close();
+  expect(child.exitCode).toBeNull();
+  const exited = exitOf(child);
+  child.kill('SIGTERM');
+  expect(await exited).toBe(0);
+}
+
 describe('issue 23: a closed stdout or stderr only stops the log there', () => {
   it('serve | head -1: the server goes on answering REST and sockets, and SIGTERM still ends it with 0', async () => {
     const { child, firstLine } = await throughHead('serve', ['--scenario', 'happy-path']);
@@ -133,15 +146,7 @@ describe('issue 23: a closed stdout or stderr only stops the log there', () => {
     expect(url, firstLine).not.toBeNull();
     // Each of these logs lines to the closed stdout.
     for (let i = 0; i < 3; i++) expect((await fetch(`${url?.[1]}/__mock/scenarios`)).status).toBe(200);
-    const client = await TestClient.connect(url?.[2] as string);
-    await client.requestChat();
-    client.send(frames.newMessage('still there?'));
-    await client.next(isNotification('newMessage'));
-    client.close();
-    expect(child.exitCode).toBeNull();
-    const exited = exitOf(child);
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    await answersThenStops(child, url?.[2] as string);
   });
 
   it('proxy | head -1: frames go on passing both ways, and SIGTERM ends it with 0', async () => {
@@ -149,15 +154,7 @@ describe('issue 23: a closed stdout or stderr only stops the log there', () => {
     const { child, firstLine } = await throughHead('proxy', ['--target', contactCentre.socketUrl]);
     const socketUrl = /\(socket (ws:\/\/[^\s)]+)\)/.exec(firstLine)?.[1];
     expect(socketUrl, firstLine).toBeDefined();
-    const client = await TestClient.connect(socketUrl as string);
-    await client.requestChat();
-    client.send(frames.newMessage('through the proxy'));
-    await client.next(isNotification('newMessage'));
-    client.close();
-    expect(child.exitCode).toBeNull();
-    const exited = exitOf(child);
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    await answersThenStops(child, socketUrl as string);
     await contactCentre.close();
   });
 });
