@@ -6,7 +6,9 @@
  * So lines are gathered and written together once per turn of the event loop (or as soon as
  * BATCH_BYTES wait), and only while the stream takes them: when it says it is full, lines wait
  * here, up to `maxPendingBytes`; beyond that they are dropped and counted, and a notice saying
- * how many takes their place once there is room again. A stream that fails or closes (EPIPE:
+ * how many takes their place once there is room again. Important lines (warnings, violations:
+ * what a reader must not miss, and rare next to the frames) may use twice that before they are
+ * dropped too. A stream that fails or closes (EPIPE:
  * `| head -1` has exited) is simply no longer written to; that is never a reason to stop the
  * server. `flush()` writes what waits and resolves once the stream has taken it (bounded).
  *
@@ -23,7 +25,8 @@ export type LineOut = { write(text: string): unknown } & Partial<Pick<NodeJS.Wri
   };
 
 export interface LineSink {
-  write(line: string): void;
+  /** `important`: a warning or a violation, kept while twice the usual bytes wait. */
+  write(line: string, important?: boolean): void;
   /** Writes what waits and resolves once the stream has taken it, or after `timeoutMs`. */
   flush(timeoutMs?: number): Promise<void>;
   /** Lines dropped so far because the reader did not keep up. */
@@ -90,9 +93,9 @@ export function createLineSink(
   }
 
   return {
-    write(line) {
+    write(line, important = false) {
       if (closed) return;
-      if (full && pendingBytes + line.length + 1 > maxPendingBytes) {
+      if (full && pendingBytes + line.length + 1 > (important ? 2 : 1) * maxPendingBytes) {
         droppedRun += 1;
         dropped += 1;
         return;

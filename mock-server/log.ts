@@ -131,13 +131,19 @@ export function createLogger(options: LoggerOptions): Logger {
           const message = `[mock-chat] ${dropped} log line${dropped === 1 ? '' : 's'} dropped: the log's reader does not keep up`;
           return mode === 'json' ? stamped('warn', message) : message;
         });
-  const sink = typeof options.mode === 'function' ? options.mode : (line: string) => lines?.write(line);
+  const sink =
+    typeof options.mode === 'function'
+      ? options.mode
+      : (line: string, important: boolean) => lines?.write(line, important);
   let recording: WriteStream | undefined = options.record
     ? createWriteStream(options.record, { flags: 'w' })
     : undefined;
   let closing: Promise<void> | undefined;
-  /** Logging never throws: a line that cannot be made or written is reported in its place, or dropped. */
-  const guarded = (make: () => string | undefined) => {
+  /**
+   * Logging never throws: a line that cannot be made or written is reported in its place, or
+   * dropped. `important` lines (warnings, violations) are the last a slow reader loses.
+   */
+  const guarded = (make: () => string | undefined, important = true) => {
     let line: string | undefined;
     try {
       line = make();
@@ -146,7 +152,7 @@ export function createLogger(options: LoggerOptions): Logger {
     }
     if (line === undefined) return;
     try {
-      sink(line);
+      sink(line, important);
     } catch {
       // The log's own destination failed (a closed pipe): nothing more can be said there.
     }
@@ -167,26 +173,28 @@ export function createLogger(options: LoggerOptions): Logger {
         });
       }
       if (mode === 'silent') return;
-      guarded(() =>
-        mode === 'json'
-          ? serialise(
-              {
-                time: event.time.toISOString(),
-                session: event.session,
-                direction: event.direction,
-                frame: event.frame,
-                ...(event.violations?.length ? { violations: event.violations } : {}),
-                ...(event.deviations?.length ? { deviations: event.deviations } : {}),
-                ...(event.note ? { note: event.note } : {}),
-              },
-              event.raw,
-            )
-          : prettyLine(event, color),
+      guarded(
+        () =>
+          mode === 'json'
+            ? serialise(
+                {
+                  time: event.time.toISOString(),
+                  session: event.session,
+                  direction: event.direction,
+                  frame: event.frame,
+                  ...(event.violations?.length ? { violations: event.violations } : {}),
+                  ...(event.deviations?.length ? { deviations: event.deviations } : {}),
+                  ...(event.note ? { note: event.note } : {}),
+                },
+                event.raw,
+              )
+            : prettyLine(event, color),
+        Boolean(event.violations?.length || event.deviations?.length),
       );
     },
     info(message) {
       if (mode === 'silent') return;
-      guarded(() => (mode === 'json' ? stamped('info', message) : printable(message)));
+      guarded(() => (mode === 'json' ? stamped('info', message) : printable(message)), false);
     },
     warn(message) {
       if (mode === 'silent') return;
