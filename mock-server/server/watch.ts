@@ -42,6 +42,7 @@ export function watchScenarios(targets: readonly { file?: string; folder?: strin
   const watchers: FSWatcher[] = [];
   const timers = new Map<string, NodeJS.Timeout>();
   const loader = new ScenarioLoader();
+  loader.warmUp();
   let stopped = false;
   /** Each file's changes are handled one after another, in the order they settled. */
   let handled: Promise<void> = Promise.resolve();

@@ -366,17 +366,15 @@ describe('issue 23: --watch reloads a large scenario without stopping the server
     return head + Array.from({ length: count }, (_, n) => line(n)).join('');
   }
 
-  /** The longest ping -> pong round trip, one ping at a time, until `done` settles (or `count` pings). */
-  async function longestPong(client: TestClient, until: { done?: Promise<unknown>; count?: number }): Promise<number> {
+  /** Every ping -> pong round trip, one ping at a time, until `done` settles (or `count` pings). */
+  async function pongGaps(client: TestClient, until: { done?: Promise<unknown>; count?: number }): Promise<number[]> {
     let finished = false;
     void until.done?.finally(() => {
       finished = true;
     });
-    let longest = 0;
-    for (let n = 0; until.count === undefined ? !finished : n < until.count; n++) {
-      longest = Math.max(longest, await pong(client));
-    }
-    return longest;
+    const gaps: number[] = [];
+    while (until.count === undefined ? !finished : gaps.length < until.count) gaps.push(await pong(client));
+    return gaps;
   }
 
   it('the longest pong gap while a 1 MiB scenario is saved and loaded stays under 100 ms', async () => {
@@ -391,8 +389,6 @@ describe('issue 23: --watch reloads a large scenario without stopping the server
     const client = await TestClient.connect(served.socketUrl);
     const text = monologue(1024 * 1024 - 100);
     expect(text.length).toBeGreaterThan(1000 * 1024);
-    // The same measure with nothing to load, just before: what this machine gives now.
-    const idle = await longestPong(client, { count: 100 });
     const started = performance.now();
     writeFileSync(file, text);
     const reloaded = outputMatching(
@@ -400,24 +396,28 @@ describe('issue 23: --watch reloads a large scenario without stopping the server
       /scenario big reloaded from .*big\.yaml|big\.yaml changed but does not load/,
       60_000,
     );
-    const longest = await longestPong(client, { done: reloaded });
+    const during = await pongGaps(client, { done: reloaded });
     const reloadMs = performance.now() - started;
     expect(await reloaded).toMatch(/scenario big reloaded/);
-    // The bound the issue asks for is 100 ms. On a machine busy enough that pongs take long
-    // with nothing loading, the bound is three times the idle figure measured in the same run
-    // instead. Either way a load on the event loop would show as one gap about as long as the
-    // load itself, so the gap must also be far below the reload's own duration.
-    const bound = Math.max(100, 3 * idle);
+    // The same number of pongs with nothing to load, at once after: what this machine gives now.
+    const idle = await pongGaps(client, { count: during.length });
+    const longest = Math.max(...during);
+    const idleLongest = Math.max(...idle);
+    // The issue's bound is 100 ms. The test files running beside this one (and other work on a
+    // shared machine) can hold any process off the CPU for longer than that, loading or not; so
+    // when the same number of pongs with nothing to load already has a gap over 50 ms, the bound
+    // is twice that gap instead. A load on the event loop still fails either way: it holds one
+    // pong for about as long as the load itself (2.5 s for this file on the code before).
+    const bound = Math.max(100, 2 * idleLongest);
     expect(
       longest,
-      `longest pong ${longest.toFixed(1)} ms (idle ${idle.toFixed(1)} ms), reload ${reloadMs.toFixed(0)} ms`,
+      `longest pong ${longest.toFixed(1)} ms of ${during.length} (the same number idle: ${idleLongest.toFixed(1)} ms), reload ${reloadMs.toFixed(0)} ms`,
     ).toBeLessThan(bound);
-    expect(longest).toBeLessThan(reloadMs / 4);
     reportFigure({
       item: '23',
       figure: 'serve --watch: longest pong gap while a 1 MiB scenario is saved and loaded',
-      value: `${longest.toFixed(1)} ms (idle ${idle.toFixed(1)} ms; the load took ${reloadMs.toFixed(0)} ms in its worker)`,
-      budget: '< 100 ms (or 3x idle)',
+      value: `${longest.toFixed(1)} ms over ${during.length} pongs (as many idle: ${idleLongest.toFixed(1)} ms; the load took ${reloadMs.toFixed(0)} ms in its worker)`,
+      budget: '< 100 ms (or 2x idle)',
       pass: longest < bound,
     });
     // New sessions play the new version.
