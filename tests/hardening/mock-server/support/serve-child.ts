@@ -64,7 +64,11 @@ function spawnChild(command: 'serve' | 'proxy', args: string[]): Promise<ServedC
   };
   const nextOutput = () => new Promise<void>((resolve) => wakers.push(resolve));
   return new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
+    // Decoded as a stream: a character split between two chunks (the log's arrows are three
+    // bytes) must not turn into two replacement characters.
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
       output += chunk;
       wakeAll();
       const match = /ready at (http:\/\/[^\s]+) \(socket (ws:\/\/[^\s)]+)\)/.exec(output);
@@ -72,7 +76,7 @@ function spawnChild(command: 'serve' | 'proxy', args: string[]): Promise<ServedC
         resolve({ child, url: match[1] as string, socketUrl: match[2] as string, output: () => output, nextOutput });
       }
     });
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: string) => {
       output += chunk;
       wakeAll();
     });
