@@ -245,7 +245,7 @@ describe('EndChatPrompt, ChatEnded, StatusCard', () => {
   });
 
   it('after the agent closed the chat, shows the thank-you card', () => {
-    render(<ChatEnded reason="ended" />);
+    render(<ChatEnded reason="agentClosed" />);
     expect(screen.getByText('Thank you for chatting with us')).toBeTruthy();
   });
 
