@@ -115,7 +115,8 @@ describe('MessageList', () => {
     expect(log.getAttribute('aria-live')).toBe('polite');
     expect(log.querySelector('img')).toBeNull();
     expect(log.textContent).toContain('<img src=x onerror=alert(1)> hi');
-    expect(screen.getByText('Ana is typing')).toBeTruthy();
+    // The name is isolated from the sentence's direction (FSI … PDI).
+    expect(screen.getByText('\u2068Ana\u2069 is typing')).toBeTruthy();
     expect(screen.getByText('Sending…')).toBeTruthy();
   });
 

@@ -1,6 +1,7 @@
 import { createContext, memo, type UIEvent, useContext, useLayoutEffect, useRef, useState } from 'react';
 import { fill, plural } from '../i18n/catalogue.js';
 import { useCatalogue } from '../i18n/use-catalogue.js';
+import { isolate, withoutDirectionControls } from '../isolate.js';
 import { linkify } from './linkify.js';
 import type { UiMessage } from './types.js';
 
@@ -48,8 +49,15 @@ function DownloadLink({ message }: { message: UiMessage }) {
     safe = null;
   }
   return safe ? (
-    <a className="cw-msg__download" href={safe} download target="_blank" rel="noopener noreferrer">
-      {message.text}
+    <a
+      className="cw-msg__download"
+      href={safe}
+      download
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={message.shown === message.text ? undefined : message.text}
+    >
+      {message.shown ?? message.text}
     </a>
   ) : (
     <span>{message.text}</span>
@@ -66,11 +74,8 @@ const Message = memo(function Message({ message }: { message: UiMessage }) {
     // biome-ignore lint/a11y/useSemanticElements: an li must be a child of its list, and layout blocks sit between them
     <div role="listitem" className={className}>
       {/* dir auto: a message reads in its own script's direction, whatever the page's. */}
-      {showSender ? (
-        <span className="cw-msg__sender" dir="auto">
-          {message.sender}
-        </span>
-      ) : null}
+      {/* The sender: one line, cut with an ellipsis (the whole name stays in the text). */}
+      {showSender ? <bdi className="cw-msg__sender">{withoutDirectionControls(message.sender ?? '')}</bdi> : null}
       <span className="cw-msg__text" dir="auto">
         {message.kind === 'download' ? <DownloadLink message={message} /> : linkify(message.text)}
       </span>
@@ -192,7 +197,7 @@ export function MessageList({ messages, typing, onScrolledChange, onRetry }: Mes
               <span />
               <span />
             </span>
-            {fill(ui.isTyping, language, typing)}
+            <span className="cw-typing__text">{fill(ui.isTyping, language, isolate(typing))}</span>
           </p>
         ) : null}
       </div>

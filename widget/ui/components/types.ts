@@ -16,6 +16,8 @@ export interface UiMessage {
   failed?: { text: string; retry: boolean };
   /** Download messages: the file's URL. */
   href?: string;
+  /** What shows when `text` is cut (a very long file name); `text` stays the accessible name. */
+  shown?: string;
   /** When it was written, as the visitor's language shows a time, and as an ISO date for <time>. */
   time?: string;
   dateTime?: string;
