@@ -454,7 +454,11 @@ describe('issue 21: nothing the visitor types or sees is lost, hidden or left be
               range.setEnd(node, index + 1);
               return range.getBoundingClientRect().left;
             };
-            return { g: rectOf(at), x: rectOf(at + 5), controls: /[\u202A-\u202E\u2066-\u2069]/.test(text) };
+            return {
+              g: rectOf(at),
+              x: rectOf(at + 5),
+              controls: /[\u202A-\u202E\u2066-\u2069]/.test(link.textContent ?? ''),
+            };
           }
           return null;
         });

@@ -1,20 +1,14 @@
 /**
- * Text from outside the widget (an agent's name, a file name) shown inside the widget's own
- * words, isolated from the direction around it: an Arabic name does not reorder an English
- * sentence, nor the reverse. Its explicit direction controls (LRE, RLE, PDF, LRO, RLO, LRI,
- * RLI, FSI, PDI) are removed first: in a name they only deceive, as an RLO before "gnp.exe"
- * shows it as "exe.png". Marks (LRM, RLM, ALM) stay: they cannot reorder letters.
+ * Text from outside the widget (an agent's name, a file name) is shown in a <bdi> of its own,
+ * isolated from the direction around it: an Arabic name does not reorder an English sentence,
+ * nor the reverse. Its explicit direction controls (LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI,
+ * PDI) are removed first: in a name they only deceive, as an RLO before "gnp.exe" shows it as
+ * "exe.png". Marks (LRM, RLM, ALM) stay: they cannot reorder letters.
  */
 const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 
-/** For an element of its own (put it in a <bdi>). */
 export function withoutDirectionControls(text: string): string {
   return text.replace(DIRECTION_CONTROLS, '');
-}
-
-/** For a value inside a sentence: between FSI and PDI, plain text's <bdi>. */
-export function isolate(text: string): string {
-  return `\u2068${withoutDirectionControls(text)}\u2069`;
 }
 
 /** At most `max` characters (as a person counts them), cut in the middle so a file's type stays in view. */

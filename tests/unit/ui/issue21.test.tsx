@@ -12,9 +12,11 @@ import type { ChatMessage, EndReason } from '../../../widget/core/chat/state.js'
 import { UI_LANGUAGES } from '../../../widget/core/locale/ui-language.js';
 import { ChatEnded, endedCard } from '../../../widget/ui/components/ChatEnded.js';
 import { EndChatPrompt } from '../../../widget/ui/components/EndChatPrompt.js';
+import { MessageList } from '../../../widget/ui/components/MessageList.js';
 import type { Catalogue } from '../../../widget/ui/i18n/catalogue.js';
 import { loadCatalogue } from '../../../widget/ui/i18n/load-catalogue.js';
-import { isolate, middleCut, withoutDirectionControls } from '../../../widget/ui/isolate.js';
+import { CatalogueContext } from '../../../widget/ui/i18n/use-catalogue.js';
+import { middleCut, withoutDirectionControls } from '../../../widget/ui/isolate.js';
 import { toUiMessages } from '../../../widget/ui/messages.js';
 import { English } from './support/english.js';
 
@@ -56,7 +58,6 @@ describe('names and file names from the server (item 7)', () => {
     expect(withoutDirectionControls('invoice-\u202Egnp.exe')).toBe('invoice-gnp.exe');
     expect(withoutDirectionControls('\u202Aa\u202Bb\u202Cc\u202Dd\u2066e\u2067f\u2068g\u2069')).toBe('abcdefg');
     expect(withoutDirectionControls('\u200Fسام\u200E')).toBe('\u200Fسام\u200E');
-    expect(isolate('\u202Eevil')).toBe('\u2068evil\u2069');
   });
 
   it('a long file name is cut in the middle, keeping its type; short ones are left alone', () => {
@@ -69,10 +70,11 @@ describe('names and file names from the server (item 7)', () => {
   });
 
   it.each([...catalogues.keys()])(
-    '%s: a download names the agent and the file isolated, whole for assistive technology',
+    '%s: a download shows the agent and the file each in a <bdi>, whole for assistive technology',
     (language) => {
       const catalogue = catalogues.get(language) as Catalogue;
       const long = `${'quarterly-statement-'.repeat(5)}\u202Egnp.exe`;
+      const whole = long.replace('\u202E', '');
       const message: ChatMessage = {
         kind: 'download',
         id: 'm1',
@@ -81,12 +83,20 @@ describe('names and file names from the server (item 7)', () => {
         url: '/files/1',
         timestamp: 1,
       };
-      const [shown] = toUiMessages([message], catalogue);
-      expect(shown?.text).toContain(`\u2068${long.replace('\u202E', '')}\u2069`);
-      expect(shown?.text).toContain('\u2068سام\u2069');
-      expect(shown?.text).not.toMatch(/[\u202A-\u202E]/);
-      expect(shown?.shown).toContain('gnp.exe\u2069');
-      expect(shown?.shown).toContain('…');
+      const drawn = toUiMessages([message], catalogue);
+      expect(drawn[0]?.text).toBe(catalogue.ui.fileSent.replace('{0}', 'سام').replace('{1}', whole));
+      renderBare(
+        <CatalogueContext.Provider value={catalogue}>
+          <MessageList messages={drawn} typing={null} onScrolledChange={() => {}} />
+        </CatalogueContext.Provider>,
+      );
+      const link = screen.getByRole('link');
+      expect(link.getAttribute('aria-label')).toBe(drawn[0]?.text);
+      const names = [...link.querySelectorAll('bdi')].map((bdi) => bdi.textContent ?? '');
+      expect(names[0]).toBe('سام');
+      expect(names[1]).toContain('…');
+      expect(names[1]?.endsWith('gnp.exe')).toBe(true);
+      expect(link.textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
     },
   );
 });

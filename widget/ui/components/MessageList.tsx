@@ -1,7 +1,8 @@
 import { createContext, memo, type UIEvent, useContext, useLayoutEffect, useRef, useState } from 'react';
-import { fill, plural } from '../i18n/catalogue.js';
+import { formatText } from '../../core/texts.js';
+import { plural } from '../i18n/catalogue.js';
 import { useCatalogue } from '../i18n/use-catalogue.js';
-import { isolate, withoutDirectionControls } from '../isolate.js';
+import { withoutDirectionControls } from '../isolate.js';
 import { linkify } from './linkify.js';
 import type { UiMessage } from './types.js';
 
@@ -40,7 +41,18 @@ function Failed({ message }: { message: UiMessage }) {
   );
 }
 
+/** A catalogue sentence with outside values (names, file names) in it, each in a <bdi> of its own (isolate.ts). */
+function Isolating({ template, values }: { template: string; values: readonly string[] }) {
+  const parts = formatText(template, ...values.map((_, index) => `\u0000${index}\u0000`)).split('\u0000');
+  return parts.map((part, index) =>
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed sentence, in order
+    index % 2 ? <bdi key={index}>{withoutDirectionControls(values[Number(part)] ?? '')}</bdi> : part,
+  );
+}
+
 function DownloadLink({ message }: { message: UiMessage }) {
+  const { ui } = useCatalogue();
+  const sentence = <Isolating template={ui.fileSent} values={[message.sender ?? '', message.fileName ?? '']} />;
   let safe: string | null = null;
   try {
     const url = new URL(message.href ?? '', 'http://invalid.local');
@@ -55,12 +67,13 @@ function DownloadLink({ message }: { message: UiMessage }) {
       download
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={message.shown === message.text ? undefined : message.text}
+      // A file name cut for the screen: the whole sentence is the link's name.
+      aria-label={message.fileName?.includes('…') ? message.text : undefined}
     >
-      {message.shown ?? message.text}
+      {sentence}
     </a>
   ) : (
-    <span>{message.text}</span>
+    <span>{sentence}</span>
   );
 }
 
@@ -197,7 +210,9 @@ export function MessageList({ messages, typing, onScrolledChange, onRetry }: Mes
               <span />
               <span />
             </span>
-            <span className="cw-typing__text">{fill(ui.isTyping, language, isolate(typing))}</span>
+            <span className="cw-typing__text">
+              <Isolating template={ui.isTyping} values={[typing]} />
+            </span>
           </p>
         ) : null}
       </div>
