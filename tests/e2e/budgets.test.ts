@@ -12,7 +12,9 @@ import { beforeIntentFiles, filesUnder, gzipSize, isCatalogueChunk, isLanguageCh
  * The per-language files are alternatives, a page downloads one of each kind: the launcher
  * texts (issue 14) and the dialog's message catalogue (issue 12). So the whole-widget budget of
  * issue 5 counts every other file plus the largest of each kind. It rose from 140 to 150 KiB
- * with issue 12 (eleven languages, the modal, the visitor's fallbacks): see widget/ui/README.md.
+ * with issue 12 (eleven languages, the modal, the visitor's fallbacks), and to 152 KiB with
+ * issue 21 (1.4 KiB: focus kept on every view change, a form that holds still under a press,
+ * the growing composer, isolated names, why a chat ended): see widget/ui/README.md.
  */
 let built: BuiltWidget;
 let distDir = '';
@@ -22,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => built?.remove());
 const BEFORE_INTENT_BUDGET = 10 * KIB;
-const TOTAL_BUDGET = 150 * KIB;
+const TOTAL_BUDGET = 152 * KIB;
 
 const size = (file: string) => gzipSize(join(distDir, file));
 const sum = (files: string[]) => files.reduce((total, file) => total + size(file), 0);
@@ -46,7 +48,7 @@ describe('bundle budgets (gzip)', () => {
     expect(english + worst).toBeLessThanOrEqual(BEFORE_INTENT_BUDGET);
   });
 
-  it('what one visitor can download at most (one language of each kind) is at most 150 KiB', () => {
+  it('what one visitor can download at most (one language of each kind) is at most 152 KiB', () => {
     const files = filesUnder(distDir);
     const sizes = files.map((file) => ({ file, size: size(file) }));
     for (const { file, size } of sizes) console.log(`  ${file}: ${(size / KIB).toFixed(2)} KiB gz`);
@@ -57,7 +59,7 @@ describe('bundle budgets (gzip)', () => {
       return sum - kind.reduce((all, one) => all + one, 0) + Math.max(...kind);
     }, total);
     console.log(
-      `dist/widget/: ${(total / KIB).toFixed(2)} KiB gzipped in ${files.length} files; one visitor at most (one language): ${(perVisitor / KIB).toFixed(2)} KiB (budget 150 KiB)`,
+      `dist/widget/: ${(total / KIB).toFixed(2)} KiB gzipped in ${files.length} files; one visitor at most (one language): ${(perVisitor / KIB).toFixed(2)} KiB (budget 152 KiB)`,
     );
     expect(files.length).toBeGreaterThan(1);
     expect(perVisitor).toBeLessThanOrEqual(TOTAL_BUDGET);
