@@ -71,6 +71,18 @@ describe('the reference client’s own requests, in the tolerant profile', () =>
     ]);
   });
 
+  it('logs each as a deviation from the strict contract, never as a violation', async () => {
+    const lines: string[] = [];
+    server = await start('happy-path', { profile: 'tolerant', log: (line) => lines.push(line) });
+    const client = await connect(server);
+    await client.requestChat();
+    client.send(request({ method: 'coBrowseStatus', isEnabled: false }));
+    await client.next(isAck('coBrowseStatus'));
+    const logged = lines.find((line) => line.includes('→ client coBrowseStatus')) ?? '';
+    expect(logged).toContain('⚠ deviates from the strict contract: /body/method unknown method "coBrowseStatus"');
+    expect(logged).not.toContain('✗');
+  });
+
   it('reports the availability answer’s EWT as the wait when the scenario names none', async () => {
     server = await start(
       {
