@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtInScenarioNames, type MockServer, startMockServer } from '../../../mock-server/index.js';
-import { ReferenceClient } from './reference-client.js';
+import { type Ending, ReferenceClient } from './reference-client.js';
 
 /** Every timer of the mock and of the client runs this many times faster. */
 const SPEED = 200;
@@ -65,6 +65,16 @@ const routeCancel: Script = async (client) => {
   expect(client.ending).toEqual({ how: 'routeCancel' });
 };
 
+/** Greeted, the visitor writes once, and the server ends the chat its own way. */
+const serverEnds =
+  (ending: Ending): Script =>
+  async (client) => {
+    await agentWrote(client, 0);
+    client.say('Can you help?');
+    await client.until((c) => c.finished);
+    expect(client.ending).toEqual(ending);
+  };
+
 /**
  * What completes each scenario, and what the client must have read on the way. The scenarios
  * that misbehave on purpose end their own way; the README's table says why.
@@ -99,18 +109,8 @@ const SCRIPTS: Record<string, Script> = {
     await ask(client, 'Hello?');
     await endChat(client);
   },
-  'agent-closes': async (client) => {
-    await agentWrote(client, 0);
-    client.say('That is all, thanks.');
-    await client.until((c) => c.finished);
-    expect(client.ending).toEqual({ how: 'agentEnded' });
-  },
-  'server-ends-chat': async (client) => {
-    await agentWrote(client, 0);
-    client.say('Can you help?');
-    await client.until((c) => c.finished);
-    expect(client.ending).toEqual({ how: 'serverClosed', code: 1000 });
-  },
+  'agent-closes': serverEnds({ how: 'agentEnded' }),
+  'server-ends-chat': serverEnds({ how: 'serverClosed', code: 1000 }),
   // A drop mid-chat: the client renews (no requestFullTranscript) and is welcomed back.
   'network-drop': async (client) => {
     await agentWrote(client, 0);
@@ -161,12 +161,7 @@ const SCRIPTS: Record<string, Script> = {
     await client.until((c) => c.finished);
     expect(client.ending).toEqual({ how: 'error', code: 503 });
   },
-  'server-error': async (client) => {
-    await agentWrote(client, 0);
-    client.say('Hello');
-    await client.until((c) => c.finished);
-    expect(client.ending).toEqual({ how: 'error', code: 500 });
-  },
+  'server-error': serverEnds({ how: 'error', code: 500 }),
   // The documented shapes, and the documented ending: closeConversation result true, the client closes.
   'vendor-shapes': async (client) => {
     await agentWrote(client, 0);
