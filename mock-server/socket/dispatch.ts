@@ -137,8 +137,17 @@ function requestChat(conn: Connection, frame: AcceptedClientFrame, ctx: SocketCo
   session.start();
 }
 
-/** Code points, as a person counts characters. */
-const characters = (text: string) => [...text].length;
+/**
+ * Whether a text has more than `max` characters (code points, as a person counts them). A text of
+ * at most `max` UTF-16 units has no more code points: counted only beyond that, so a long message
+ * costs this session, and the sessions beside it, nothing more.
+ */
+function longerThan(text: string, max: number): boolean {
+  if (text.length <= max) return false;
+  let count = 0;
+  for (const _ of text) if (++count > max) return true;
+  return false;
+}
 
 export function handleClientFrame(conn: Connection, frame: AcceptedClientFrame, ctx: SocketContext): void {
   const body = frame.body;
@@ -169,7 +178,7 @@ export function handleClientFrame(conn: Connection, frame: AcceptedClientFrame, 
       if (!session) return;
       const max = session.options.maxMessageLength;
       // Warn mode lets a message through as any type; the vendor's server counts the text.
-      if (characters(String(body.message ?? '')) > max) {
+      if (longerThan(String(body.message ?? ''), max)) {
         conn.send(errorFrame(1, messageTooLong(max), 'newMessage'));
         return;
       }
