@@ -146,6 +146,10 @@ export function scenarioFromCapture(lines: readonly CapturedLine[], options: Fro
       case 'closeConversation':
       case 'routeCancel':
         return { send: b.method };
+      case 'newPushPageMessage': {
+        const { method, ...rest } = b;
+        return { send: method, body: rest };
+      }
       // Typing comes in pairs the recording may not have; a file needs the scenario's files list;
       // ping answers became session.pingAnswer above.
       case 'isTyping':

@@ -180,7 +180,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const serverTimers = new Timers(speed, (error) => log.warn(`[mock-chat] a server timer failed: ${oneLine(error)}`));
   const origins = createOriginPolicy({ allowOrigins: options.allowOrigins, bindHost: host });
   const verification = new Verification(() => registry.all());
-  let refusedUntil = 0;
+  /** Per scenario name: until when its new sockets are refused (a `refuse` step of one of its sessions). */
+  const refusedUntil = new Map<string, number>();
 
   const sessionDeps: SessionDeps = {
     speed,
@@ -190,8 +191,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     random,
     newGuid: () => registry.uniqueGuid(() => random.int(100_000, 2_000_000_000)),
     now: () => Date.now(),
-    refuse: (seconds) => {
-      refusedUntil = Math.max(refusedUntil, Date.now() + serverTimers.scale(seconds));
+    refuse: (session, seconds) => {
+      const name = session.scenario.name;
+      refusedUntil.set(name, Math.max(refusedUntil.get(name) ?? 0, Date.now() + serverTimers.scale(seconds)));
     },
     ended: (session) => {
       registry.remove(session);
@@ -230,9 +232,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     timers: serverTimers,
     roots,
     origins,
-    switched: () => {
-      refusedUntil = 0;
-    },
+    switched: () => refusedUntil.clear(),
     sessions: () => verification.sessions(),
     reset: () => reset(),
   };
@@ -259,7 +259,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       log.warn(`[socket] refused an upgrade: ${allowed.why} (mock-chat serve --allow-origin)`);
       return refuseUpgrade(socket, '403 Forbidden');
     }
-    if (Date.now() < refusedUntil) return refuseUpgrade(socket, '503 Service Unavailable');
     if (wss.clients.size >= maxSockets) return refuseUpgrade(socket, '503 Service Unavailable');
     let chosen: Scenario;
     try {
@@ -269,8 +268,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       log.warn(`[socket] refused an upgrade: ${error.reason}; ${error.fix}`);
       return refuseUpgrade(socket, '404 Not Found');
     }
+    // A scenario that refuses connections refuses its own clients only, not every client of the server.
+    if (Date.now() < (refusedUntil.get(chosen.name) ?? 0)) return refuseUpgrade(socket, '503 Service Unavailable');
+    // The Host header names this server (the origin policy checked it): file addresses use it.
+    const serverUrl = `http://${req.headers.host ?? `${hostForUrl}:${port}`}`;
     wss.handleUpgrade(req, socket, head, (ws) => {
-      const connection = new Connection(++connections, ws, chosen, socketContext);
+      const connection = new Connection(++connections, ws, chosen, socketContext, serverUrl);
       log.info(`[socket] ${connection.label} opened (${chosen.name})`);
     });
   };
@@ -295,7 +298,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     registry.dispose();
     verification.reset();
     catalog.reset();
-    refusedUntil = 0;
+    refusedUntil.clear();
     log.info(`[mock-chat] reset: every session ended; scenario ${catalog.current.name}`);
   }
 

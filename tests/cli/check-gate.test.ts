@@ -252,4 +252,47 @@ describe('mock-chat check as a CI gate', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('entry 1 needs pointer');
   });
+
+  it('the vendor’s reference client, frame by frame as the protocol notes show it, passes tolerant and fails strict', async () => {
+    // Written from the notes, not recorded from the widget: tests/cli/captures/reference-client.jsonl.
+    const capture = path.join(repoRoot, 'tests/cli/captures/reference-client.jsonl');
+    const tolerant = await run(['check', capture, '--format', 'json']);
+    expect(tolerant.code).toBe(0);
+    const report = JSON.parse(tolerant.stdout);
+    expect(report.summary).toMatchObject({ frames: 20, violations: 0 });
+    type Problem = { line: number; direction: string; method: string; pointer: string };
+    const deviations = (report.files[0].deviations as Problem[]).map(
+      (d) => `${d.line} ${d.direction} ${d.method} ${d.pointer}`,
+    );
+    // What the widget never sends, every one listed as a deviation a real server accepts.
+    expect(deviations).toEqual(
+      expect.arrayContaining([
+        '1 client requestChat /body/intrinsics/customFields/0/value',
+        '1 client requestChat /body/intrinsics/country',
+        '1 client requestChat /body/intrinsics/area',
+        '1 client requestChat /body/intrinsics/textDirection',
+        '3 client coBrowseStatus /body/method',
+        '5 client queueStatus /body/method',
+        '14 client newPushPageMessage /body/method',
+        '16 client renewChat /body/requestFullTranscript',
+        '17 client requestChat /body/guid',
+        '19 client ping /apiVersion',
+        // And the shapes the vendor documents for servers.
+        '2 server requestChat /body/workRequestId',
+        '6 server queueStatus /body/method',
+        '8 server pong /type',
+        '10 server newMessage /body/senderType',
+      ]),
+    );
+    const strict = await run(['check', capture, '--profile', 'strict']);
+    expect(strict.code).toBe(1);
+    for (const refused of [
+      'reference-client.jsonl:1: /body/intrinsics/customFields/0/value is required but missing (client requestChat)',
+      'reference-client.jsonl:3: /body/method unknown method "coBrowseStatus" (client coBrowseStatus)',
+      'reference-client.jsonl:16: /body/requestFullTranscript is required but missing (client renewChat)',
+      'reference-client.jsonl:19: /apiVersion must be string (client ping)',
+    ]) {
+      expect(strict.stdout).toContain(refused);
+    }
+  });
 });

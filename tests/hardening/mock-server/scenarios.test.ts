@@ -137,12 +137,17 @@ conversation:
     expect(serve.stderr).toContain('is too costly to match');
   });
 
-  /** A scenario using the whole budget in one pattern (298 instructions), tested by a rule or an expect. */
+  /**
+   * A scenario using the whole budget in one pattern (298 instructions), tested by a rule or an
+   * expect. It takes messages up to the frame limit: by default the mock refuses one over the
+   * vendor's 10,000 characters before any pattern sees it.
+   */
   const heavy = (name: string, steps: string) =>
     writeFile(
       `${name}.yaml`,
       `name: ${name}
 story: One pattern of 298 RE2 instructions, nearly all a scenario may spend.
+session: { maxMessageLength: 65536 }
 agents:
   sam: { id: agent-7, name: Sam }
 conversation:
