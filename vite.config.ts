@@ -58,8 +58,6 @@ export default defineConfig({
             { name: 'start', test: /widget[\\/]embed[\\/]start\.ts$/, priority: 10 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'phone', test: /node_modules[\\/]libphonenumber-js[\\/]/ },
-            // openapi-fetch apart too: the bundle-safety test reviews vendor code chunk by chunk.
-            { name: 'rest', test: /node_modules[\\/]openapi-fetch[\\/]/ },
           ],
         },
       },

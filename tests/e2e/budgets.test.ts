@@ -35,8 +35,8 @@ describe('bundle budgets (gzip)', () => {
     console.log(`before intent: ${(english / KIB).toFixed(2)} KiB gzipped in ${files.length} files (budget 10 KiB)`);
     expect(files).toContain('embed.js');
     expect(files.some((file) => /^chunks\/start-/.test(file))).toBe(true);
-    // Nothing of the chat before intent: no React, phone rules, core, views or REST client.
-    expect(files.filter((file) => /^chunks\/(react|phone|chat|mount|rest)-/.test(file))).toEqual([]);
+    // Nothing of the chat before intent: no React, phone rules, core or views.
+    expect(files.filter((file) => /^chunks\/(react|phone|chat|mount)-/.test(file))).toEqual([]);
     expect(english).toBeLessThanOrEqual(BEFORE_INTENT_BUDGET);
     // A page in another language also fetches that language's launcher texts.
     const languages = filesUnder(distDir).filter(isLanguageChunk);

@@ -50,8 +50,8 @@ export function isCatalogueChunk(file: string): boolean {
   return /^chunks\/i18n-(?:[a-z]{2}|zh-[A-Z]{2})-[\w-]{8}\.js$/.test(file);
 }
 
-/** Vendor chunks (named groups in vite.config.ts, name and an 8-character hash): react, phone, rest. */
-export function vendorOf(file: string): 'react' | 'phone' | 'rest' | null {
-  const match = /^chunks\/(react|phone|rest)-[\w-]{8}\.js$/.exec(file);
-  return match ? (match[1] as 'react' | 'phone' | 'rest') : null;
+/** Vendor chunks (named groups in vite.config.ts, name and an 8-character hash): react, phone. */
+export function vendorOf(file: string): 'react' | 'phone' | null {
+  const match = /^chunks\/(react|phone)-[\w-]{8}\.js$/.exec(file);
+  return match ? (match[1] as 'react' | 'phone') : null;
 }

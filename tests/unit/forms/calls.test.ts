@@ -113,6 +113,41 @@ describe('callback submitter (§7 callback call, §8 status cards)', () => {
   });
 });
 
+describe('the calls over plain fetch (issue 24: no REST client in the widget)', () => {
+  it("a trailing slash on the API domain is dropped; the body and Content-Type are the contract's", async () => {
+    const { http, requests } = stubHttp(() => json(200, { success: true }));
+    await submitCallback(payload, { http: { ...http, baseUrl: 'https://api.example.test/' }, logger: logger() });
+    expect(requests).toEqual([
+      {
+        method: 'POST',
+        url: 'https://api.example.test/cua-api/forms/callback',
+        contentType: 'application/json',
+        body: payload,
+      },
+    ]);
+  });
+
+  it('an error body that is not JSON is logged as its text; a 2xx is a success whatever its body (§9)', async () => {
+    const log = logger();
+    const text = stubHttp(() => new Response('<h1>Bad gateway</h1>', { status: 502 }));
+    expect((await submitCallback(payload, { http: text.http, logger: log })).ok).toBe(false);
+    expect(log.error).toHaveBeenCalledWith(
+      'callback: POST /cua-api/forms/callback answered 502',
+      '<h1>Bad gateway</h1>',
+    );
+    const garbled = stubHttp(() => new Response('{"success":', { status: 200 }));
+    expect((await submitCallback(payload, { http: garbled.http, logger: log })).ok).toBe(true);
+    expect(log.error).toHaveBeenCalledTimes(1);
+    // Country data is read: an answer that is not JSON is a failure, logged.
+    const country = stubHttp(() => new Response('<html>', { status: 200 }));
+    expect(await fetchCountryData('zh-CN', { http: country.http, logger: log })).toBeUndefined();
+    expect(log.error).toHaveBeenLastCalledWith(
+      'country data: GET /cua-api/drive/country-data failed',
+      expect.any(SyntaxError),
+    );
+  });
+});
+
 describe('lead submitter (§7 lead call)', () => {
   const lead = buildLeadPayload({ customerDetails: { firstName: 'Ada' }, contextID: 'WR-1' });
 
