@@ -9,8 +9,12 @@ import {
   createLeadSubmitter,
   type FormsHttp,
   fetchCountryData,
+  loadCountryRules,
   submitCallback,
 } from '../../../widget/core/forms/index.js';
+
+// A callback payload is built after a submit, which waits for the country's rules.
+await loadCountryRules('US');
 
 interface Recorded {
   method: string;
