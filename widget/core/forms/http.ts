@@ -38,10 +38,13 @@ export interface RestAnswer {
   error?: unknown;
 }
 
-/** Reads the answer. A 2xx body read as data that is not JSON rejects, as a network failure does. */
+/**
+ * Reads the answer to its end (which also frees the connection and completes the call's
+ * Resource Timing entry). A 2xx body read as data that is not JSON rejects, as a network failure does.
+ */
 async function answer(response: Response, readsData: boolean): Promise<RestAnswer> {
-  if (response.ok && !readsData) return { response };
   const text = response.status === 204 ? '' : await response.text();
+  if (response.ok && !readsData) return { response };
   if (response.ok) return { response, data: text === '' ? undefined : JSON.parse(text) };
   if (text === '') return { response, error: undefined };
   try {
