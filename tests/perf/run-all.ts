@@ -7,8 +7,9 @@
  * - the hardening tests (items 3-7: chaos, hostile server input, XSS, CSP, hostile host page)
  *   run once more with vitest, each reporting its figures;
  * - issue 14 (nothing heavy before intent), in the browser part: bytes before intent and after
- *   open, click to dialog with and without prefetch (tests/perf/browser/intent-bench.ts), and
- *   Lighthouse on the demo page with and without the widget (lighthouse-bench.ts);
+ *   open (budgeted by issue 24), click to dialog with and without prefetch
+ *   (tests/perf/browser/intent-bench.ts), and Lighthouse on the demo page with and without the
+ *   widget (lighthouse-bench.ts);
  * Exits 1 when a budget fails. Env: BENCH_ONLY=browser|server|hardening, HOST_RUNS (5),
  * LIGHTHOUSE_RUNS (3), plus the server
  * benchmark's own (SESSIONS, MESSAGES, SPEED, RAMP_MS).
@@ -115,39 +116,45 @@ async function main(): Promise<void> {
     const chromium = await launchChromium();
     chromiumVersion = chromium.browser.version();
     try {
-      log('host-page cost (item 1)...');
-      const host = await hostCostBench(chromium, Number(process.env.HOST_RUNS ?? 5), log);
-      const worstLoad = Math.max(...host.widgetLongTaskMsPerLoad);
-      const allMean = (v: number[]) => ms(v.reduce((a, b) => a + b, 0) / v.length);
-      add(
-        '1',
-        'long-task time caused by the widget during page load (its scripts in long frames), mean',
-        `${ms(host.widgetLongTaskMs)} (loads: ${host.widgetLongTaskMsPerLoad.map((v) => v.toFixed(0)).join(', ')} ms)`,
-        '<= 50 ms',
-        host.widgetLongTaskMs <= 50,
-      );
-      add(
-        '1',
-        'the same, worst load (context: one load can stall on a shared machine)',
-        `${ms(worstLoad)} (longest widget script: ${host.worstWidgetScript ? `${ms(host.worstWidgetScript.duration)}, ${host.worstWidgetScript.invoker}` : 'none in a long frame'})`,
-        '',
-        null,
-      );
-      add(
-        '1',
-        "every long task of the page, the host's included, mean",
-        `${allMean(host.longTaskMsWith)} with the widget, ${allMean(host.longTaskMsWithout)} without; widget on a ${host.slowCpu}x slower CPU: ${ms(host.widgetLongTaskMsSlowCpu)}`,
-        '',
-        null,
-      );
-      add('1', 'CLS from the button (max of runs)', String(host.cls), '= 0', host.cls === 0);
-      add(
-        '1',
-        'click to dialog interactive, first open (the pointer over the button first: the chat loaded on that intent)',
-        `${ms(host.clickToInteractiveColdMs)} (later opens: ${ms(host.clickToInteractiveWarmMs)})`,
-        '<= 100 ms',
-        host.clickToInteractiveColdMs <= 100,
-      );
+      // A failure here (the attribution check of a slowed CPU) is a failed row, not the end of
+      // the browser part: the figures after it do not depend on it.
+      try {
+        log('host-page cost (item 1)...');
+        const host = await hostCostBench(chromium, Number(process.env.HOST_RUNS ?? 5), log);
+        const worstLoad = Math.max(...host.widgetLongTaskMsPerLoad);
+        const allMean = (v: number[]) => ms(v.reduce((a, b) => a + b, 0) / v.length);
+        add(
+          '1',
+          'long-task time caused by the widget during page load (its scripts in long frames), mean',
+          `${ms(host.widgetLongTaskMs)} (loads: ${host.widgetLongTaskMsPerLoad.map((v) => v.toFixed(0)).join(', ')} ms)`,
+          '<= 50 ms',
+          host.widgetLongTaskMs <= 50,
+        );
+        add(
+          '1',
+          'the same, worst load (context: one load can stall on a shared machine)',
+          `${ms(worstLoad)} (longest widget script: ${host.worstWidgetScript ? `${ms(host.worstWidgetScript.duration)}, ${host.worstWidgetScript.invoker}` : 'none in a long frame'})`,
+          '',
+          null,
+        );
+        add(
+          '1',
+          "every long task of the page, the host's included, mean",
+          `${allMean(host.longTaskMsWith)} with the widget, ${allMean(host.longTaskMsWithout)} without; widget on a ${host.slowCpu}x slower CPU: ${ms(host.widgetLongTaskMsSlowCpu)}`,
+          '',
+          null,
+        );
+        add('1', 'CLS from the button (max of runs)', String(host.cls), '= 0', host.cls === 0);
+        add(
+          '1',
+          'click to dialog interactive, first open (the pointer over the button first: the chat loaded on that intent)',
+          `${ms(host.clickToInteractiveColdMs)} (later opens: ${ms(host.clickToInteractiveWarmMs)})`,
+          '<= 100 ms',
+          host.clickToInteractiveColdMs <= 100,
+        );
+      } catch (error) {
+        add('1', 'host-page cost', `could not run: ${String(error)}`, 'runs', false);
+      }
 
       log('render scaling (item 2)...');
       const render = await renderBench(chromium, log);
@@ -194,9 +201,16 @@ async function main(): Promise<void> {
         intent.beforeIntentBytes <= 10 * 1024,
       );
       add(
-        '14',
-        'bytes after open (pointer over, click, dialog interactive)',
+        '24',
+        "bytes after open (pointer over, click, dialog interactive): the widget's gzip responses",
         `${kib(intent.afterOpenBytes)} in ${intent.afterOpenRequests} responses`,
+        '<= 125 KiB',
+        intent.afterOpenBytes <= 125 * 1024,
+      );
+      add(
+        '24',
+        "bytes once the visitor has filled the pre-chat form (the country's phone and postal code rules fetched)",
+        `${kib(intent.afterFormBytes)} (the rules: ${intent.afterFormFiles.join('; ')})`,
         '',
         null,
       );
