@@ -19,7 +19,14 @@ import { builtInScenarioLabel, builtInScenarioPath, repoRoot } from '../scenario
 import type { Scenario } from '../scenario/types.js';
 import { type ChatSession, JOURNAL_BYTES, type SessionDeps, type TranscriptEntry } from '../session/chat-session.js';
 import { SessionRegistry } from '../session/registry.js';
-import { type SessionReport, Verification } from '../session/verification.js';
+import { type MockSession, SessionControl, type WaitOptions } from '../session/session-control.js';
+import {
+  type FrameHit,
+  type FrameMatch,
+  type SessionQuery,
+  type SessionReport,
+  Verification,
+} from '../session/verification.js';
 import { Connection } from '../socket/connection.js';
 import type { ContractMode, SocketContext } from '../socket/context.js';
 import { ScenarioCatalog } from './catalog.js';
@@ -106,11 +113,22 @@ export interface MockServer {
   readonly scenario: string;
   /** How many sessions the server holds now (cheap; sessions() is the full report). */
   readonly liveSessions: number;
-  /** Every session (recently ended ones too): scenario, step position, frames received and sent. */
-  sessions(): SessionReport[];
+  /**
+   * Every session (recently ended ones too): scenario, step position, frames received and sent;
+   * a query narrows it to one session, direction, method, or what came after a cursor.
+   */
+  sessions(query?: SessionQuery): SessionReport[];
+  /** The newest journal number: `since: server.cursor` selects only frames recorded from now on. */
+  readonly cursor: number;
   /** Resolves once `predicate` holds for the sessions (re-checked on every change). */
   waitFor(predicate: (sessions: SessionReport[]) => boolean, timeoutMs?: number): Promise<SessionReport[]>;
-  /** Ends every session, forgets the ended ones, and goes back to the first scenario. */
+  /** Resolves with the first frame the match selects (any direction unless it says), once there is one. */
+  waitFor(match: FrameMatch, options?: WaitOptions): Promise<FrameHit>;
+  /** One session by its guid: its journal, waits on it, its own scenario switch and reset. */
+  session(guid: number): MockSession;
+  /** Switches the running scenario for new sessions and availability answers (every test's). */
+  switchScenario(name: string): void;
+  /** Ends every session (sockets closed with 1012), forgets the ended ones, and goes back to the first scenario. */
   reset(): void;
   /** A copy of the transcript of the live session with this guid (every newMessage, in order). */
   transcript(guid: number): TranscriptEntry[] | undefined;
@@ -208,7 +226,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       }),
     event: (session, event) => logEvent(log, session, event),
     changed: () => verification.changed(),
+    nextSeq: () => verification.nextSeq(),
   };
+  const control = new SessionControl({
+    registry,
+    verification,
+    scenario: (name) => catalog.byName(name),
+    log: (message) => log.info(message),
+  });
   const socketContext: SocketContext = {
     contract,
     profile,
@@ -230,10 +255,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     timers: serverTimers,
     roots,
     origins,
-    switched: () => {
-      refusedUntil = 0;
-    },
-    sessions: () => verification.sessions(),
+    switchScenario,
+    verification,
+    control,
     reset: () => reset(),
   };
 
@@ -290,8 +314,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   const unwatch = options.watch ? watchFiles(refs, catalog, log, served) : () => {};
 
+  /** The running scenario, for every new session and availability answer (a `refuse` step's refusal ends). */
+  function switchScenario(name: string): Scenario {
+    const scenario = catalog.switchTo(name);
+    refusedUntil = 0;
+    log.info(`[mock-chat] scenario switched to ${scenario.name}`);
+    return scenario;
+  }
+
   function reset(): void {
-    for (const client of wss.clients) client.terminate();
+    // A clean close, not a dropped connection: clients see the service restart (1012).
+    for (const client of wss.clients) client.close(1012, 'Mock server reset');
     registry.dispose();
     verification.reset();
     catalog.reset();
@@ -326,8 +359,19 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     get liveSessions() {
       return registry.size;
     },
-    sessions: () => verification.sessions(),
-    waitFor: (predicate, timeoutMs) => verification.waitFor(predicate, timeoutMs),
+    sessions: (query) => verification.sessions(query),
+    get cursor() {
+      return verification.cursor;
+    },
+    waitFor: ((condition: ((sessions: SessionReport[]) => boolean) | FrameMatch, options?: number | WaitOptions) =>
+      typeof condition === 'function'
+        ? verification.waitFor(condition, typeof options === 'number' ? options : options?.timeout)
+        : verification.waitForFrame(
+            condition,
+            typeof options === 'number' ? options : options?.timeout,
+          )) as MockServer['waitFor'],
+    session: (guid) => control.session(guid),
+    switchScenario: (name) => void switchScenario(name),
     reset,
     transcript(guid) {
       const entries = registry.get(guid)?.transcript;
