@@ -12,6 +12,7 @@ import type { Profile } from '../../contract/profile-check.js';
 import { Timers } from '../clock.js';
 import { MockChatError } from '../errors.js';
 import { createLogger, type Logger, type LogMode } from '../log.js';
+import { createCaptureWriter } from '../proxy/capture.js';
 import { createRandom } from '../random.js';
 import { loadScenarios, type ScenarioRef, scenarioFilesIn } from '../scenario/load.js';
 import type { RunnerEvent } from '../scenario/runner.js';
@@ -57,7 +58,7 @@ export interface MockServerOptions {
   log?: LogMode | ((line: string) => void);
   /** Where log lines go (default stdout). */
   logOut?: NodeJS.WritableStream & { isTTY?: boolean };
-  /** Capture file (JSON lines) of every frame, the format `mock-chat check` reads. */
+  /** Capture file (JSON lines): every socket's open, frames and close, the format `mock-chat check` reads. */
   record?: string;
   /**
    * Seed of everything random (guids, keys, ids): the same seed gives the same sessions, and
@@ -187,7 +188,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const host = options.host ?? '127.0.0.1';
   const contract = options.contract ?? 'strict';
   const profile = options.profile ?? 'tolerant';
-  const log = createLogger({ mode: options.log ?? 'silent', out: options.logOut, record: options.record });
+  const log = createLogger({ mode: options.log ?? 'silent', out: options.logOut });
+  const capture = options.record ? createCaptureWriter(options.record, (message) => log.warn(message)) : undefined;
   for (const scenario of served) warnIfShadowing(scenario, log);
   const random = createRandom(options.seed);
   const registry = new SessionRegistry({
@@ -238,6 +240,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     contract,
     profile,
     log,
+    ...(capture ? { capture } : {}),
     registry,
     sessionDeps,
     limits: { maxBufferedBytes: options.maxBufferedBytes ?? LIMITS.maxBufferedBytes },
@@ -343,7 +346,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await log.close();
+      await capture?.close();
     })();
     return closing;
   };

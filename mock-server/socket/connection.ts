@@ -13,6 +13,7 @@ import type { WebSocket } from 'ws';
 import { formatViolations, type Violation } from '../../contract/frame-check.js';
 import { checkInProfile } from '../../contract/profile-check.js';
 import { type ClientFrame, isClientMethod, type ServerFrame } from '../../generated/chat-socket.js';
+import { DROPPED, type Seen, type SocketClose } from '../proxy/capture.js';
 import { errorFrame } from '../scenario/frames.js';
 import type { Scenario } from '../scenario/types.js';
 import type { ChatSession, SessionSocket } from '../session/chat-session.js';
@@ -31,6 +32,8 @@ export class Connection implements SessionSocket {
   session: ChatSession | undefined;
   readonly #ws: WebSocket;
   readonly #ctx: SocketContext;
+  /** How the server ended the socket, when it did (for the capture). */
+  #ending: SocketClose | undefined;
 
   constructor(id: number, ws: WebSocket, scenario: Scenario, ctx: SocketContext) {
     this.id = id;
@@ -38,8 +41,9 @@ export class Connection implements SessionSocket {
     this.scenario = scenario;
     this.#ctx = ctx;
     ws.on('message', (data, isBinary) => this.#guard('a client frame', () => this.#receive(data as Buffer, isBinary)));
-    ws.on('close', () => this.#guard('a socket close', () => this.#closed()));
+    ws.on('close', (code, reason) => this.#guard('a socket close', () => this.#closed(code, String(reason))));
     ws.on('error', () => {});
+    ctx.capture?.opened(id, new Date());
   }
 
   get label(): string {
@@ -76,18 +80,23 @@ export class Connection implements SessionSocket {
     const blocked = violations !== undefined && this.#ctx.contract === 'strict' && !unchecked;
     const shown = blocked ? `not sent: breaks the contract${at ? ` (scenario step at ${at})` : ''}` : note;
     const text = JSON.stringify(frame) ?? 'null';
-    this.#ctx.log.frame({ time: new Date(), session: this.label, direction: 'server', frame, violations, note: shown });
+    const time = new Date();
+    this.#ctx.log.frame({ time, session: this.label, direction: 'server', frame, violations, note: shown });
     this.session?.record('server', frame, Buffer.byteLength(text), shown);
-    if (!blocked) this.#ws.send(text);
+    if (blocked) return;
+    this.#ws.send(text);
+    this.#ctx.capture?.frame(this.id, 'server', { kind: 'json', frame, text }, time, this.session?.guid);
   }
 
   close(code: number, reason: string): void {
     if (this.#ws.readyState === this.#ws.OPEN || this.#ws.readyState === this.#ws.CONNECTING) {
+      this.#ending ??= { code, reason, by: 'server' };
       this.#ws.close(code, reason);
     }
   }
 
   terminate(): void {
+    if (this.#ws.readyState !== this.#ws.CLOSED) this.#ending ??= { code: DROPPED, reason: '', by: 'server' };
     this.#ws.terminate();
   }
 
@@ -131,14 +140,19 @@ export class Connection implements SessionSocket {
       deviations = result.deviations;
     }
     const frame = parsed === undefined ? text.slice(0, 2000) : parsed;
-    const unparsed = isBinary ? { binary: data.toString('base64') } : parsed === undefined ? { text } : undefined;
+    const time = new Date();
+    const seen: Seen = isBinary
+      ? { kind: 'binary', bytes: data }
+      : parsed === undefined
+        ? { kind: 'text', text }
+        : { kind: 'json', frame: parsed, text };
+    this.#ctx.capture?.frame(this.id, 'client', seen, time, this.session?.guid);
     this.#ctx.log.frame({
-      time: new Date(),
+      time,
       session: this.label,
       direction: 'client',
       frame,
       raw: text.slice(0, 2000),
-      ...(unparsed ? { unparsed } : {}),
       violations,
       ...(deviations.length > 0 ? { deviations } : {}),
     });
@@ -167,7 +181,8 @@ export class Connection implements SessionSocket {
     }
   }
 
-  #closed(): void {
+  #closed(code: number, reason: string): void {
+    this.#ctx.capture?.closed(this.id, this.#ending ?? { code, reason, by: 'client' }, new Date());
     const session = this.session;
     if (!session || session.socket !== this) return;
     session.detach(this);
