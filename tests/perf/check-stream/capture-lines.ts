@@ -1,0 +1,54 @@
+/**
+ * Lines of a long capture as `serve --record` writes them, made up for the streaming checks
+ * (tests/cli/check-stream.test.ts and the 1 GB benchmark): chats of 500 frames, each on its own
+ * connection with its open and close, a customer message and an agent answer in turn, and one
+ * frame in 5,000 that breaks the contract, so the report has violations to list.
+ */
+const CHAT = 500;
+const VIOLATION_EVERY = 5000;
+const START = Date.UTC(2026, 10, 21, 20, 0, 0);
+
+/** Line `i` of the capture (without its line end). */
+export function captureLine(i: number): string {
+  const connection = Math.floor(i / (CHAT + 2)) + 1;
+  const at = i % (CHAT + 2);
+  const time = new Date(START + i * 10).toISOString();
+  const session = 1_000_000 + connection;
+  if (at === 0) return JSON.stringify({ event: 'open', connection, time });
+  if (at === CHAT + 1) {
+    return JSON.stringify({ event: 'close', connection, session, code: 1000, reason: '', by: 'client', time });
+  }
+  if (at % 2 === 1) {
+    const message = `Question ${i}: where is my order?`;
+    return JSON.stringify({
+      direction: 'client',
+      connection,
+      session,
+      frame: {
+        apiVersion: '1.0',
+        type: 'request',
+        authToken: '',
+        body: { method: 'newMessage', message, type: 'text', data: { message }, customData: {} },
+      },
+      time,
+    });
+  }
+  return JSON.stringify({
+    direction: 'server',
+    connection,
+    session,
+    frame: {
+      apiVersion: '1.0',
+      type: 'notification',
+      body: {
+        method: 'newMessage',
+        displayName: 'Sam',
+        timestamp: i % VIOLATION_EVERY === 0 ? 'now' : START + i * 10,
+        senderType: 'live_agent',
+        type: 'text',
+        message: `Answer ${i}: it ships tomorrow.`,
+      },
+    },
+    time,
+  });
+}
