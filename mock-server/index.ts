@@ -25,4 +25,4 @@ export {
   type SessionReport,
   WaitForTimeout,
 } from './session/verification.js';
-export { CHAT_NOT_STARTED, RENEW_REFUSED_CODE } from './socket/dispatch.js';
+export { CHAT_NOT_STARTED, RENEW_REFUSED_CODE } from './socket/service-errors.js';

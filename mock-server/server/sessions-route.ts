@@ -1,7 +1,7 @@
 /**
  * The verification API over HTTP, for suites that do not run the mock in-process:
  *
- *   GET  /__mock/sessions?guid=&direction=&method=&since=&wait=   the report, narrowed; `wait`
+ *   GET  /__mock/sessions?guid=&direction=&method=&type=&since=&wait=   the report, narrowed; `wait`
  *        (milliseconds, at most MAX_WAIT_MS) holds the answer until something matches: a long poll
  *   POST /__mock/sessions/GUID/reset                               ends that session only
  *   POST /__mock/sessions/GUID/scenario  {"name": "..."}           that session plays another scenario
@@ -86,6 +86,8 @@ function parseQuery(url: URL): { query: SessionQuery; waitMs: number } | { probl
   }
   const method = params.get('method');
   if (method !== null) query.method = method;
+  const type = params.get('type');
+  if (type !== null) query.type = type;
   return { query, waitMs: typeof wait === 'number' ? wait : 0 };
 }
 

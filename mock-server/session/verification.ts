@@ -36,6 +36,8 @@ export interface SessionQuery {
   direction?: FrameDirection;
   /** body.method of the frame (`error` for an error frame). */
   method?: string;
+  /** The frame's `type`: request, notification, acknowledgement, error... */
+  type?: string;
   /** Only frames recorded after this cursor (a `seq`, or the `cursor` of an earlier answer). */
   since?: number;
 }
@@ -88,13 +90,14 @@ function selects(query: SessionQuery, direction: FrameDirection, entry: Recorded
   return (
     (query.direction === undefined || query.direction === direction) &&
     (query.since === undefined || entry.seq > query.since) &&
-    (query.method === undefined || frameMethod(entry.frame) === query.method)
+    (query.method === undefined || frameMethod(entry.frame) === query.method) &&
+    (query.type === undefined || (entry.frame as { type?: unknown } | null)?.type === query.type)
   );
 }
 
 /** Whether the query narrows frames, not only sessions. */
 const narrowsFrames = (query: SessionQuery) =>
-  query.direction !== undefined || query.method !== undefined || query.since !== undefined;
+  query.direction !== undefined || query.method !== undefined || query.type !== undefined || query.since !== undefined;
 
 /** A report with only the frames the query selects. */
 function narrowed(report: SessionReport, query: SessionQuery): SessionReport {
@@ -284,6 +287,7 @@ function describe(match: FrameMatch): string {
   const parts = [
     match.direction === 'server' ? 'from the server' : match.direction === 'client' ? 'from the client' : undefined,
     match.method === undefined ? undefined : `method ${match.method}`,
+    match.type === undefined ? undefined : `type ${match.type}`,
     match.guid === undefined ? undefined : `session ${match.guid}`,
     match.since === undefined ? undefined : `after ${match.since}`,
     match.where === undefined ? undefined : 'where(frame)',

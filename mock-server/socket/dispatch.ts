@@ -11,15 +11,13 @@ import { ChatSession } from '../session/chat-session.js';
 import { RENEW_REFUSED } from '../session/registry.js';
 import type { Connection } from './connection.js';
 import type { SocketContext } from './context.js';
+import { CHAT_NOT_STARTED, RENEW_REFUSED_CODE } from './service-errors.js';
 
-export const CHAT_NOT_STARTED = 'Invalid message: Chat not started';
 const CHAT_ALREADY_STARTED = 'Invalid message: Chat already started';
 /** The error code of a requestChat refused because the server holds --max-sessions live chats. */
 const TOO_MANY_SESSIONS_CODE = 429;
 const tooManySessions = (limit: number) =>
   `Too many chat sessions: this mock holds at most ${limit} (mock-chat serve --max-sessions)`;
-/** The error code of a refused renewChat (any code but 1 ends the session in the widget). */
-export const RENEW_REFUSED_CODE = 2;
 
 /** The options of the connection's session, else of the scenario the connection plays. */
 const optionsOf = (conn: Connection) => conn.session?.options ?? conn.scenario.session;

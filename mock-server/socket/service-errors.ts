@@ -1,0 +1,8 @@
+/**
+ * Errors the service answers with that clients and test suites name (exported by
+ * `chat-widget/mock`); kept apart from dispatch.ts so the package's public types do not reach
+ * the socket implementation (and its `ws` types).
+ */
+export const CHAT_NOT_STARTED = 'Invalid message: Chat not started';
+/** The error code of a refused renewChat (any code but 1 ends the session in the widget). */
+export const RENEW_REFUSED_CODE = 2;
