@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERSION } from '../../cli/version.js';
 import { childOutput } from '../support/changes.js';
-import { type Installed, packAndInstall, run } from '../support/package-install.js';
+import { cleanEnv, type Installed, packAndInstall, run } from '../support/package-install.js';
 import { repoRoot } from '../support/specs.js';
 
 let pkg: Installed;
@@ -26,11 +26,13 @@ afterAll(() => {
   pkg?.remove();
 });
 
-/** An environment without this run's vitest variables (a child vitest must not think it is a worker). */
-const cleanEnv = () =>
-  Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|TEST$|NODE_OPTIONS$)/.test(name)));
+/** Without this run's vitest variables either: a child vitest must not think it is one of its workers. */
+const consumerEnv = () => ({
+  ...Object.fromEntries(Object.entries(cleanEnv()).filter(([name]) => !/^(VITEST|TEST$|NODE_OPTIONS$)/.test(name))),
+  NO_COLOR: '1',
+});
 const inConsumer = (command: string, args: string[], stdin?: string) =>
-  run(command, args, { cwd: pkg.consumer, env: { ...cleanEnv(), NO_COLOR: '1' }, ...(stdin ? { stdin } : {}) });
+  run(command, args, { cwd: pkg.consumer, env: consumerEnv(), ...(stdin ? { stdin } : {}) });
 const bin = () => path.join(pkg.consumer, 'node_modules', '.bin', 'mock-chat');
 const node = (script: string, type: 'module' | 'commonjs') =>
   inConsumer(process.execPath, [`--input-type=${type}`, '-e', script]);
@@ -84,7 +86,7 @@ describe('the packed package', () => {
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('bad.jsonl:1: /body/colour is not allowed');
 
-    const serve = spawn(bin(), ['serve', '--port', '0'], { cwd: pkg.consumer, env: { ...cleanEnv(), NO_COLOR: '1' } });
+    const serve = spawn(bin(), ['serve', '--port', '0'], { cwd: pkg.consumer, env: consumerEnv() });
     children.push(serve);
     const ready = await childOutput(serve).shows(/ready at (http:\/\/\S+)/, 30_000);
     const url = ready.slice('ready at '.length);

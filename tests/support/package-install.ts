@@ -24,6 +24,14 @@ export interface Installed {
   remove(): void;
 }
 
+/**
+ * The environment without what an outer `npm test` or `npx` exports to its scripts
+ * (`npm_config_local_prefix` names this checkout): a child npm must work on the folder it runs in.
+ */
+export function cleanEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+}
+
 export function run(
   command: string,
   args: string[],
@@ -33,7 +41,7 @@ export function run(
     const child = execFile(
       command,
       args,
-      { cwd: options.cwd, env: options.env ?? process.env, timeout: options.timeoutMs ?? 120_000, maxBuffer: 64 << 20 },
+      { cwd: options.cwd, env: options.env ?? cleanEnv(), timeout: options.timeoutMs ?? 120_000, maxBuffer: 64 << 20 },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) || 1 : 0, stdout, stderr }),
     );
     child.stdin?.end(options.stdin ?? '');
