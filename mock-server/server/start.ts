@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { assertNever } from '../../contract/assert-never.js';
 import type { Profile } from '../../contract/profile-check.js';
 import { Timers } from '../clock.js';
@@ -275,6 +275,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // Sockets before requestChat, and a renewing socket beside the one it replaces, count too.
   const maxSockets = 2 * (options.maxSessions ?? LIMITS.maxSessions);
   let connections = 0;
+  /** Each socket's Connection: the server ends sockets through it, so the capture says the server did. */
+  const connectionOf = new WeakMap<WebSocket, Connection>();
 
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => {});
@@ -298,6 +300,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       const connection = new Connection(++connections, ws, chosen, socketContext);
+      connectionOf.set(ws, connection);
       log.info(`[socket] ${connection.label} opened (${chosen.name})`);
     });
   };
@@ -327,7 +330,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   function reset(): void {
     // A clean close, not a dropped connection: clients see the service restart (1012).
-    for (const client of wss.clients) client.close(1012, 'Mock server reset');
+    for (const client of wss.clients) connectionOf.get(client)?.close(1012, 'Mock server reset');
     registry.dispose();
     verification.reset();
     catalog.reset();
@@ -342,7 +345,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       verification.dispose();
       serverTimers.dispose();
       registry.dispose();
-      for (const client of wss.clients) client.terminate();
+      for (const client of wss.clients) connectionOf.get(client)?.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -8,22 +8,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CliIo, EXIT } from '../../cli/io.js';
-import { createProgram, type ProgramRun } from '../../cli/program.js';
+import { EXIT } from '../../cli/io.js';
 import { dir, file } from './fixtures.js';
+import { inProcess } from './in-process.js';
 
 async function check(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    out: (t) => void out.push(t),
-    err: (t) => void err.push(t),
-    isTTY: false,
-    stdout: { write: (t: string) => out.push(t) } as any,
-  };
-  const run: ProgramRun = { code: EXIT.clean };
-  await createProgram(io, run).parseAsync(['node', 'mock-chat', 'check', ...args]);
-  return { code: run.code, out: out.join(''), err: err.join('') };
+  const cli = inProcess();
+  await cli.parse('check', ...args);
+  return { code: cli.run.code, out: cli.out(), err: cli.err() };
 }
 
 /** Property names that are hard on JSON pointers, regular expressions and YAML. */

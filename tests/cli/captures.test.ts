@@ -210,39 +210,36 @@ describe('HAR input', () => {
   });
 });
 
+/** One line of a capture on connection 1, `at` milliseconds into the chat; `fields` is the frame (or text). */
+const captured = (direction: 'client' | 'server', at: number, fields: Record<string, unknown>) =>
+  JSON.stringify({
+    direction,
+    connection: 1,
+    ...fields,
+    time: new Date(Date.UTC(2026, 10, 21, 20, 0, 0, at)).toISOString(),
+  });
+const notification = (body: Record<string, unknown>) => ({ frame: { apiVersion: '1.0', type: 'notification', body } });
+const confirmed = (guid: number) =>
+  notification({ method: 'requestChat', guid, authenticationKey: 'k', workRequestId: 'w' });
+const message = (displayName: string, senderType: string, text: string, timestamp: number) =>
+  notification({ method: 'newMessage', displayName, timestamp, senderType, type: 'text', message: text });
+
 describe('scenario from-capture refuses what serve would refuse, and says what it skips', () => {
   it('a chat whose scenario would be over 1 MiB is exit 2 and nothing is written', async () => {
-    const at = (i: number) => new Date(Date.UTC(2026, 10, 21, 20, 0, 0, i)).toISOString();
     const lines = [
-      JSON.stringify({ direction: 'client', connection: 1, frame: frames.requestChat(), time: at(0) }),
-      JSON.stringify({
-        direction: 'server',
-        connection: 1,
-        frame: {
-          apiVersion: '1.0',
-          type: 'notification',
-          body: { method: 'requestChat', guid: 1, authenticationKey: 'k', workRequestId: 'w' },
-        },
-        time: at(1),
-      }),
+      captured('client', 0, { frame: frames.requestChat() }),
+      captured('server', 1, confirmed(1)),
       ...Array.from({ length: 8000 }, (_, i) =>
-        JSON.stringify({
-          direction: 'server',
-          connection: 1,
-          frame: {
-            apiVersion: '1.0',
-            type: 'notification',
-            body: {
-              method: 'newMessage',
-              displayName: 'Sam',
-              timestamp: 1795290000000 + i,
-              senderType: 'live_agent',
-              type: 'text',
-              message: `Message ${i} of a very long chat: eight thousand of these make a scenario over the 1 MiB that serve loads.`,
-            },
-          },
-          time: at(2 + i),
-        }),
+        captured(
+          'server',
+          2 + i,
+          message(
+            'Sam',
+            'live_agent',
+            `Message ${i} of a very long chat: eight thousand of these make a scenario over the 1 MiB that serve loads.`,
+            1795290000000 + i,
+          ),
+        ),
       ),
     ];
     const out = path.join(dir, 'long.yaml');
@@ -256,41 +253,11 @@ describe('scenario from-capture refuses what serve would refuse, and says what i
 
   it('every frame it leaves out is named with its line and why', async () => {
     const capture = [
-      JSON.stringify({ direction: 'client', connection: 1, frame: frames.ping(), time: '2026-11-21T20:00:00.000Z' }),
-      JSON.stringify({
-        direction: 'client',
-        connection: 1,
-        frame: frames.requestChat(),
-        time: '2026-11-21T20:00:01.000Z',
-      }),
-      JSON.stringify({
-        direction: 'server',
-        connection: 1,
-        frame: {
-          apiVersion: '1.0',
-          type: 'notification',
-          body: { method: 'requestChat', guid: 9, authenticationKey: 'k', workRequestId: 'w' },
-        },
-        time: '2026-11-21T20:00:02.000Z',
-      }),
-      JSON.stringify({
-        direction: 'server',
-        connection: 1,
-        frame: {
-          apiVersion: '1.0',
-          type: 'notification',
-          body: {
-            method: 'newMessage',
-            displayName: 'Ada',
-            timestamp: 1,
-            senderType: 'customer',
-            type: 'text',
-            message: 'echo',
-          },
-        },
-        time: '2026-11-21T20:00:03.000Z',
-      }),
-      JSON.stringify({ direction: 'server', connection: 1, text: 'garbage', time: '2026-11-21T20:00:04.000Z' }),
+      captured('client', 0, { frame: frames.ping() }),
+      captured('client', 1000, { frame: frames.requestChat() }),
+      captured('server', 2000, confirmed(9)),
+      captured('server', 3000, message('Ada', 'customer', 'echo', 1)),
+      captured('server', 4000, { text: 'garbage' }),
     ].join('\n');
     const { code, stderr } = await run(['scenario', 'from-capture', '-'], capture);
     expect(code).toBe(0);

@@ -7,12 +7,11 @@
  * 1 GB figure (RSS and time) is measured by `npm run bench:check` (BENCHMARKS.md).
  */
 import { execFile } from 'node:child_process';
-import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { captureLine } from '../perf/check-stream/capture-lines.js';
+import { writeCapture } from '../perf/check-stream/capture-lines.js';
 import { MOCK_CHAT_BIN } from '../support/mock-chat-cli.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'check-stream-'));
@@ -28,22 +27,6 @@ setInterval(sample, 5).unref();
 process.on('exit', () => { sample(); process.stderr.write('\\nlive-heap-peak ' + peak + '\\n'); });
 `,
 );
-
-/** Writes a capture of about `megabytes`; returns how many frames it holds. */
-async function writeCapture(file: string, megabytes: number): Promise<number> {
-  const out = createWriteStream(file);
-  let bytes = 0;
-  let frames = 0;
-  for (let i = 0; bytes < megabytes * 1024 * 1024; i++) {
-    const line = `${captureLine(i)}\n`;
-    bytes += line.length;
-    if (line.startsWith('{"direction"')) frames += 1;
-    if (!out.write(line)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-  return frames;
-}
 
 function checkPeak(file: string): Promise<{ code: number; stdout: string; peak: number }> {
   return new Promise((resolve) => {
@@ -65,7 +48,8 @@ describe('check streams its input', () => {
   it('the live memory checking a capture eight times larger stays within 1.5 times the smaller one’s', async () => {
     const small = path.join(work, 'small.jsonl');
     const large = path.join(work, 'large.jsonl');
-    const [smallFrames, largeFrames] = [await writeCapture(small, 3), await writeCapture(large, 24)];
+    const { frames: smallFrames } = await writeCapture(small, 3);
+    const { frames: largeFrames } = await writeCapture(large, 24);
     const a = await checkPeak(small);
     const b = await checkPeak(large);
     // Same report shape, every frame read: the check did its work.

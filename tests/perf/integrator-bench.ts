@@ -11,12 +11,12 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MOCK_CHAT_BIN } from '../support/mock-chat-cli.js';
 import { packAndInstall, run } from '../support/package-install.js';
-import { captureLine } from './check-stream/capture-lines.js';
+import { writeCapture } from './check-stream/capture-lines.js';
 
 export const INTEGRATOR_BENCH_JSON_PREFIX = 'integrator-bench-json: ';
 const RSS_BUDGET_MB = 150;
@@ -44,22 +44,7 @@ async function timed(command: string, args: string[], cwd: string, runs: number)
   return median(times);
 }
 
-async function writeCapture(file: string, megabytes: number): Promise<{ bytes: number; frames: number }> {
-  const out = createWriteStream(file);
-  let bytes = 0;
-  let frames = 0;
-  for (let i = 0; bytes < megabytes * 1024 * 1024; i++) {
-    const line = `${captureLine(i)}\n`;
-    bytes += line.length;
-    if (line.startsWith('{"direction"')) frames += 1;
-    if (!out.write(line)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-  return { bytes, frames };
-}
-
-/** `mock-chat check FILE --format json`, its output discarded: seconds and the peak RSS it reports at exit. */
+/** `mock-chat check FILE`: seconds, the peak RSS it reports at exit, and its report. */
 async function checkFigures(work: string, file: string): Promise<{ seconds: number; rssMb: number; stdout: string }> {
   const preload = path.join(work, 'max-rss.mjs');
   writeFileSync(

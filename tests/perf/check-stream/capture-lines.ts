@@ -4,6 +4,9 @@
  * connection with its open and close, a customer message and an agent answer in turn, and one
  * frame in 5,000 that breaks the contract, so the report has violations to list.
  */
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+
 const CHAT = 500;
 const VIOLATION_EVERY = 5000;
 const START = Date.UTC(2026, 10, 21, 20, 0, 0);
@@ -51,4 +54,20 @@ export function captureLine(i: number): string {
     },
     time,
   });
+}
+
+/** Writes a capture of at least `megabytes` MiB to `file`; how many bytes and frames it holds. */
+export async function writeCapture(file: string, megabytes: number): Promise<{ bytes: number; frames: number }> {
+  const out = createWriteStream(file);
+  let bytes = 0;
+  let frames = 0;
+  for (let i = 0; bytes < megabytes * 1024 * 1024; i++) {
+    const line = `${captureLine(i)}\n`;
+    bytes += line.length;
+    if (line.startsWith('{"direction"')) frames += 1;
+    if (!out.write(line)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return { bytes, frames };
 }
