@@ -12,7 +12,7 @@ import type { ClientFrame, NewMessageNotificationBody, Participant, ServerFrame 
 import { Timers } from '../clock.js';
 import type { Random } from '../random.js';
 import { notification } from '../scenario/frames.js';
-import { ConversationRunner, type RunnerEvent, type RunnerHost, type RunnerPosition } from '../scenario/runner.js';
+import { ConversationRunner, type RunnerEvent, type RunnerPosition } from '../scenario/runner.js';
 import type { TemplateValues } from '../scenario/template.js';
 import type { Scenario, SessionOptions, Step } from '../scenario/types.js';
 
@@ -144,7 +144,6 @@ export class ChatSession {
   readonly #sizes: number[] = [];
   #bytes = 0;
   readonly #deps: SessionDeps;
-  readonly #host: RunnerHost;
 
   constructor(scenario: Scenario, deps: SessionDeps) {
     this.scenario = scenario;
@@ -156,33 +155,35 @@ export class ChatSession {
     this.authenticationKey = deps.random.secret();
     this.workRequestId = deps.random.hex(32).toUpperCase();
     this.timers = new Timers(deps.speed, (error) => deps.failed(this, error));
-    this.#host = {
-      timers: this.timers,
-      roster: this.roster,
-      templateValues: (trigger) => this.templateValues(trigger),
-      send: (frame, at, unchecked) => this.send(frame, at, unchecked),
-      close: (code, reason) => {
-        this.socket?.close(code, reason);
-        if (code === 1000) this.end();
+    this.runner = new ConversationRunner(
+      {
+        timers: this.timers,
+        roster: this.roster,
+        templateValues: (trigger) => this.templateValues(trigger),
+        send: (frame, at, unchecked) => this.send(frame, at, unchecked),
+        close: (code, reason) => {
+          this.socket?.close(code, reason);
+          if (code === 1000) this.end();
+        },
+        drop: () => this.socket?.terminate(),
+        halfOpen: () => {
+          this.#silenced = this.socket;
+          this.#deps.changed();
+        },
+        setOptions: (options) => {
+          Object.assign(this.options, options);
+          if (options.flap !== undefined) this.#flap();
+        },
+        refuse: (seconds) => deps.refuse(seconds),
+        failed: (error) => deps.failed(this, error),
+        event: (event) => {
+          deps.event(this, event);
+          deps.changed();
+        },
+        moved: () => deps.changed(),
       },
-      drop: () => this.socket?.terminate(),
-      halfOpen: () => {
-        this.#silenced = this.socket;
-        this.#deps.changed();
-      },
-      setOptions: (options) => {
-        Object.assign(this.options, options);
-        if (options.flap !== undefined) this.#flap();
-      },
-      refuse: (seconds) => deps.refuse(seconds),
-      failed: (error) => deps.failed(this, error),
-      event: (event) => {
-        deps.event(this, event);
-        deps.changed();
-      },
-      moved: () => deps.changed(),
-    };
-    this.runner = new ConversationRunner(this.#host, scenario.conversation);
+      scenario.conversation,
+    );
   }
 
   get label(): string {
@@ -240,7 +241,7 @@ export class ChatSession {
     this.runner.stop();
     this.scenario = scenario;
     Object.assign(this.options, scenario.session);
-    this.runner = new ConversationRunner(this.#host, steps);
+    this.runner = new ConversationRunner(this.runner.host, steps);
     this.#flap();
     this.start();
     this.#deps.changed();
