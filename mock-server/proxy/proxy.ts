@@ -166,10 +166,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const connection = ++counts.sockets;
     const label = `proxy ${connection}`;
     let client: WebSocket | undefined;
-    /** The first side to end the socket, for the capture. */
+    /** The socket is in the capture from the contact centre's accepting it to the first side ending it. */
+    let opened = false;
     let ended = false;
     const end = (close: SocketClose) => {
-      if (ended || !client) return;
+      if (ended || !opened) return;
       ended = true;
       recording?.closed(connection, close, new Date());
     };
@@ -186,9 +187,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       else client.terminate();
     });
     upstream.on('open', () => {
+      // Recorded before the client's handshake is answered: server frames may come in between.
+      opened = true;
+      recording?.opened(connection, new Date());
       wss.handleUpgrade(req, socket, head, (ws) => {
         client = ws;
-        recording?.opened(connection, new Date());
         log.info(`[proxy] ${label} opened: ${req.url} -> ${upstreamUrl.href}`);
         for (const [data, isBinary] of early.splice(0)) ws.send(data, { binary: isBinary });
         ws.on('message', (data, isBinary) => {

@@ -156,6 +156,12 @@ describe('a test resets and switches its own session only', () => {
     });
     expect(server.sessions({ guid: bobGuid })[0]).toMatchObject({ scenario: 'server-ends-chat', ended: true });
 
+    // Another site's page may not reset a session (nor switch it): the admin routes' origin rule.
+    const foreign = await fetch(`${server.url}/__mock/sessions/${adaGuid}/reset`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect(foreign.status).toBe(403);
     const reset = await fetch(`${server.url}/__mock/sessions/${adaGuid}/reset`, { method: 'POST' });
     expect(await reset.json()).toEqual({ success: true, guid: adaGuid });
     expect((await ada.closed).code).toBe(1000);
