@@ -42,7 +42,7 @@ async function* jsonLines(chunks: Chunks): AsyncGenerator<CaptureRecord> {
 
 const none: AsyncIterable<CaptureRecord> = { async *[Symbol.asyncIterator]() {} };
 
-export function formatOf(file: string, asked: CaptureFormat | undefined): CaptureFormat {
+function formatOf(file: string, asked: CaptureFormat | undefined): CaptureFormat {
   return asked ?? (/\.har$/i.test(file) ? 'har' : 'jsonl');
 }
 

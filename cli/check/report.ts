@@ -9,6 +9,7 @@
  * MAX_RULES rules, the first connections); beyond that problems are counted, not listed, and
  * the summary's counts stay exact.
  */
+import { assertNever } from '../../contract/assert-never.js';
 import type { FrameDirection } from '../../contract/frame-check.js';
 import { checkInProfile, type Profile } from '../../contract/profile-check.js';
 import { frameMethod } from '../../mock-server/frame-method.js';
@@ -139,6 +140,8 @@ class FileChecker {
       case 'broken':
         this.#error ??= record.problem;
         return;
+      default:
+        assertNever(record, 'capture record');
     }
   }
 

@@ -15,13 +15,15 @@ import type { SessionQuery, SessionReport, Verification } from '../session/verif
 import { BodyTooLarge, readBody, sendJson, sendTooLarge } from './http-util.js';
 
 /** Longest a GET /__mock/sessions may be held by `wait`. */
-export const MAX_WAIT_MS = 60_000;
+const MAX_WAIT_MS = 60_000;
 
 export interface SessionsContext {
   verification: Verification;
   control: SessionControl;
   log: { info(message: string): void };
 }
+
+type Cors = Record<string, string>;
 
 const ONE_SESSION = /^\/__mock\/sessions\/(\d{1,15})\/(reset|scenario)$/;
 
@@ -38,7 +40,7 @@ export function isSessionsRoute(pathname: string): boolean {
 export async function readScenarioName(
   req: IncomingMessage,
   res: ServerResponse,
-  cors: Record<string, string>,
+  cors: Cors,
 ): Promise<string | undefined> {
   if (!String(req.headers['content-type'] ?? '').includes('application/json')) {
     sendJson(
@@ -96,12 +98,7 @@ function parseQuery(url: URL): { query: SessionQuery; waitMs: number } | { probl
  * thousands of sessions it is far bigger than one string should be (each session's frames are
  * capped, see session/chat-session.ts, the number of sessions by --max-sessions).
  */
-async function sendReport(
-  res: ServerResponse,
-  cursor: number,
-  sessions: SessionReport[],
-  cors: Record<string, string>,
-): Promise<void> {
+async function sendReport(res: ServerResponse, cursor: number, sessions: SessionReport[], cors: Cors): Promise<void> {
   res.writeHead(200, { ...cors, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   res.write(`{"cursor":${cursor},"sessions":[`);
   for (const [index, session] of sessions.entries()) {
@@ -147,8 +144,6 @@ async function report(req: IncomingMessage, res: ServerResponse, url: URL, ctx: 
   const cursor = ctx.verification.cursor;
   await sendReport(res, cursor, ctx.verification.sessions(query), cors);
 }
-
-type Cors = Record<string, string>;
 
 /** Answers one of the routes isSessionsRoute accepts. */
 export async function sessionsRoute(
