@@ -1,14 +1,12 @@
 /**
- * Frame logging and recording. `pretty` prints one readable line per frame (time, session,
- * direction arrow, method, violations; ANSI colour only on a TTY), `json` one JSON object
- * per line. `record` writes the capture format `mock-chat check` reads:
- * { "direction": "client" | "server", "frame": {...}, "time": ISO } per line.
+ * Frame logging. `pretty` prints one readable line per frame (time, session, direction arrow,
+ * method, violations; ANSI colour only on a TTY), `json` one JSON object per line. (Captures
+ * are written apart, by proxy/capture.ts: what was on the wire, not what was logged.)
  *
  * Logging never throws: what the client controls is printed through `printable` (no control
  * characters reach the terminal), and a frame that cannot be serialised again (nested too
  * deep for JSON.stringify) is written as the raw text it arrived as.
  */
-import { createWriteStream, type WriteStream } from 'node:fs';
 import { formatViolations, type Violation } from '../contract/frame-check.js';
 import { inertJson, printable } from './printable.js';
 
@@ -29,25 +27,17 @@ export interface FrameEvent {
   deviations?: readonly Violation[];
   /** What happened to it, e.g. "not sent (strict)". */
   note?: string;
-  /**
-   * A client frame that was not JSON, as it came: recorded as `text` (or `binary`, base64) in
-   * the capture, so `mock-chat check` reports it as such rather than as a JSON string.
-   */
-  unparsed?: { text: string } | { binary: string };
 }
 
 export interface Logger {
   frame(event: FrameEvent): void;
   info(message: string): void;
   warn(message: string): void;
-  /** Flushes and closes the recording; idempotent. */
-  close(): Promise<void>;
 }
 
 export interface LoggerOptions {
   mode: LogMode | ((line: string) => void);
   out?: NodeJS.WritableStream & { isTTY?: boolean };
-  record?: string;
 }
 
 const paint = (on: boolean, code: string, text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
@@ -84,7 +74,7 @@ function describeFrame(frame: unknown, unparsed = false): string {
   return `${type} ${method}`;
 }
 
-/** JSON of a log or capture record; the raw text in place of a frame JSON cannot write again. */
+/** JSON of a log record; the raw text in place of a frame JSON cannot write again. */
 function serialise(record: Record<string, unknown>, raw: string | undefined): string {
   try {
     return inertJson(JSON.stringify(record));
@@ -113,10 +103,6 @@ export function createLogger(options: LoggerOptions): Logger {
   const color = Boolean(out.isTTY) && !process.env.NO_COLOR;
   const sink = typeof options.mode === 'function' ? options.mode : (line: string) => void out.write(`${line}\n`);
   const mode = typeof options.mode === 'function' ? 'pretty' : options.mode;
-  let recording: WriteStream | undefined = options.record
-    ? createWriteStream(options.record, { flags: 'w' })
-    : undefined;
-  let closing: Promise<void> | undefined;
   /** Logging never throws: a line that cannot be made or written is reported in its place, or dropped. */
   const guarded = (make: () => string | undefined) => {
     let line: string | undefined;
@@ -134,21 +120,9 @@ export function createLogger(options: LoggerOptions): Logger {
   };
   const stamped = (level: 'info' | 'warn', message: string) =>
     inertJson(JSON.stringify({ time: new Date().toISOString(), level, message }));
-  recording?.on('error', (error) =>
-    guarded(() => `[mock-chat] cannot record to ${printable(String(options.record))}: ${printable(error.message)}`),
-  );
 
   return {
     frame(event) {
-      if (recording) {
-        const stream = recording;
-        guarded(() => {
-          stream.write(
-            `${serialise({ direction: event.direction, ...(event.unparsed ?? { frame: event.frame }), time: event.time.toISOString() }, event.raw)}\n`,
-          );
-          return undefined;
-        });
-      }
       if (mode === 'silent') return;
       guarded(() =>
         mode === 'json'
@@ -174,14 +148,6 @@ export function createLogger(options: LoggerOptions): Logger {
     warn(message) {
       if (mode === 'silent') return;
       guarded(() => (mode === 'json' ? stamped('warn', message) : paint(color, '33', printable(message))));
-    },
-    close() {
-      if (!closing) {
-        const stream = recording;
-        recording = undefined;
-        closing = stream ? new Promise<void>((resolve) => stream.end(resolve)) : Promise.resolve();
-      }
-      return closing;
     },
   };
 }

@@ -24,7 +24,7 @@ import { checkInProfile, NOT_JSON, PROFILES, type Profile } from '../../contract
 import { MockChatError } from '../errors.js';
 import { createLogger, type LogMode } from '../log.js';
 import { requestUrl, sendFailure } from '../server/http-util.js';
-import { createCaptureWriter, type Seen } from './capture.js';
+import { createCaptureWriter, type Seen, type SocketClose } from './capture.js';
 
 export interface ProxyOptions {
   /** The contact centre's socket, ws://HOST/chat or wss://HOST/chat. */
@@ -109,12 +109,18 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   }
 
   /** Checks, logs and records one frame on its way through; never stops it being forwarded. */
-  function observe(label: string, direction: 'client' | 'server', data: WebSocket.RawData, isBinary: boolean): void {
+  function observe(
+    connection: number,
+    direction: 'client' | 'server',
+    data: WebSocket.RawData,
+    isBinary: boolean,
+  ): void {
     counts.frames[direction] += 1;
+    const label = `proxy ${connection}`;
     try {
       const seen = see(data, isBinary);
       const time = new Date();
-      recording?.write(direction, seen, time);
+      recording?.frame(connection, direction, seen, time);
       const result =
         seen.kind === 'json'
           ? checkInProfile(profile, direction, seen.frame)
@@ -157,8 +163,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       if (typeof value === 'string') headers[name] = value;
     }
     const upstream = new WebSocket(upstreamUrl, { headers, maxPayload: options.maxPayload ?? 16 * 1024 * 1024 });
-    const label = `proxy ${++counts.sockets}`;
+    const connection = ++counts.sockets;
+    const label = `proxy ${connection}`;
     let client: WebSocket | undefined;
+    /** The socket is in the capture from the contact centre's accepting it to the first side ending it. */
+    let opened = false;
+    let ended = false;
+    const end = (close: SocketClose) => {
+      if (ended || !opened) return;
+      ended = true;
+      recording?.closed(connection, close, new Date());
+    };
     /** Server frames that arrive between the upstream open and the client's handshake. */
     const early: [WebSocket.RawData, boolean][] = [];
     upstream.on('unexpected-response', (_request, response) => {
@@ -172,15 +187,19 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       else client.terminate();
     });
     upstream.on('open', () => {
+      // Recorded before the client's handshake is answered: server frames may come in between.
+      opened = true;
+      recording?.opened(connection, new Date());
       wss.handleUpgrade(req, socket, head, (ws) => {
         client = ws;
         log.info(`[proxy] ${label} opened: ${req.url} -> ${upstreamUrl.href}`);
         for (const [data, isBinary] of early.splice(0)) ws.send(data, { binary: isBinary });
         ws.on('message', (data, isBinary) => {
-          observe(label, 'client', data, isBinary);
+          observe(connection, 'client', data, isBinary);
           if (upstream.readyState === WebSocket.OPEN) upstream.send(data, { binary: isBinary });
         });
         ws.on('close', (code, reason) => {
+          end({ code, reason: String(reason), by: 'client' });
           if (UNSENDABLE.has(code)) upstream.terminate();
           else upstream.close(code, reason);
         });
@@ -188,11 +207,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       });
     });
     upstream.on('message', (data, isBinary) => {
-      observe(label, 'server', data, isBinary);
+      observe(connection, 'server', data, isBinary);
       if (client === undefined) early.push([data, isBinary]);
       else if (client.readyState === WebSocket.OPEN) client.send(data, { binary: isBinary });
     });
     upstream.on('close', (code, reason) => {
+      end({ code, reason: String(reason), by: 'server' });
       log.info(`[proxy] ${label} closed by the contact centre (${code})`);
       if (!client) return;
       if (UNSENDABLE.has(code)) client.terminate();
@@ -293,7 +313,6 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server.close(() => resolve()));
         await recording?.close();
-        await log.close();
       })();
       return closing;
     },

@@ -119,7 +119,7 @@ function invalid(source: ParsedSource, problems: Problems): MockChatError {
 }
 
 /** Scenario files larger than this are refused (the built-ins are a few KiB). */
-const MAX_SCENARIO_BYTES = 1024 * 1024;
+export const MAX_SCENARIO_BYTES = 1024 * 1024;
 
 const ERRNO_WORDS: Record<string, string> = {
   ENOENT: 'no such file (ENOENT)',

@@ -10,7 +10,9 @@
  *   open (budgeted by issue 24), click to dialog with and without prefetch
  *   (tests/perf/browser/intent-bench.ts), and Lighthouse on the demo page with and without the
  *   widget (lighthouse-bench.ts);
- * Exits 1 when a budget fails. Env: BENCH_ONLY=browser|server|hardening, HOST_RUNS (5),
+ * - issue 22 (integrator): the package's sizes, the bin's start by node, npm exec and npx, and
+ *   `check` on a generated 1 GB capture (tests/perf/integrator-bench.ts);
+ * Exits 1 when a budget fails. Env: BENCH_ONLY=browser|server|hardening|integrator, HOST_RUNS (5),
  * LIGHTHOUSE_RUNS (3), plus the server
  * benchmark's own (SESSIONS, MESSAGES, SPEED, RAMP_MS).
  */
@@ -24,6 +26,7 @@ import { hostCostBench } from './browser/host-cost-bench.js';
 import { intentBench } from './browser/intent-bench.js';
 import { lighthouseBench } from './browser/lighthouse-bench.js';
 import { renderBench } from './browser/render-bench.js';
+import { integratorBench, integratorRows } from './integrator-bench.js';
 import { SERVER_BENCH_JSON_PREFIX, type ServerBenchFigures } from './server/figures.js';
 import { serveStartup } from './server/startup.js';
 
@@ -43,8 +46,8 @@ const add = (item: string, figure: string, value: string, budget: string, pass: 
 const ms = (v: number) => `${v.toFixed(1)} ms`;
 const log = (line: string) => console.log(line);
 const only = process.env.BENCH_ONLY;
-/** BENCH_ONLY=browser|hardening|server runs that part alone. */
-const runs = (part: 'browser' | 'hardening' | 'server') => !only || only === part;
+/** BENCH_ONLY=browser|hardening|server|integrator runs that part alone. */
+const runs = (part: 'browser' | 'hardening' | 'server' | 'integrator') => !only || only === part;
 
 /** Runs node with `args` and collects its output (echoed as it comes when `echo`); never rejects on a failed exit. */
 function runNode(
@@ -312,7 +315,13 @@ async function main(): Promise<void> {
     );
   }
 
-  // In the issue's order; the row for the hardening run itself closes items 3-7; issue 14 last.
+  if (runs('integrator')) {
+    log('integrator (issue 22): the package, starting the bin, check on 1 GB ...');
+    const figures = await integratorBench({ log });
+    for (const [figure, value, budget, pass] of integratorRows(figures)) add('22', figure, value, budget, pass);
+  }
+
+  // In the issue's order; the row for the hardening run itself closes items 3-7; issues 14 and 22 last.
   const order = (item: string) => Number(item.split('-').at(-1)) + (item.includes('-') ? 0.5 : 0);
   rows.sort((a, b) => order(a.item) - order(b.item));
   const header = ['item', 'figure', 'value', 'budget', 'result'];
