@@ -5,6 +5,7 @@
 import { Command, Option } from 'commander';
 import { PROXY_LIMITS, type RunningProxy } from '../mock-server/proxy/proxy.js';
 import { LIMITS } from '../mock-server/server/start.js';
+import { CAPTURE_FORMATS } from './check/read.js';
 import { type CheckOptions, checkCaptures } from './commands/check.js';
 import { listScenarios } from './commands/list.js';
 import { type ProxyCommandOptions, proxy } from './commands/proxy.js';
@@ -28,6 +29,12 @@ export interface ProgramRun {
    */
   serving?: boolean;
 }
+
+/** How a capture is read: JSON lines or HAR (by default, by the file's extension). */
+const inputFormatOption = () =>
+  new Option('--input-format <format>', 'jsonl or har (default: har for a .har file, else jsonl)').choices(
+    CAPTURE_FORMATS,
+  );
 
 /** A repeatable option's values, in order. */
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -135,10 +142,11 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
   program
     .command('check')
     .description(
-      'Check captures (one {"direction","frame","time"} JSON object a line; - for stdin) against the contract.',
+      'Check captures (JSON lines from serve --record or proxy --record, or a HAR; - for stdin) against the contract.',
     )
-    .argument('<capture...>', 'capture files, e.g. from serve --record or proxy --record; - reads stdin')
+    .argument('<capture...>', 'capture files, e.g. from serve --record or proxy --record, or .har; - reads stdin')
     .addOption(new Option('--format <format>', 'report format').choices(['pretty', 'json', 'junit']).default('pretty'))
+    .addOption(inputFormatOption())
     .addOption(
       new Option('--profile <profile>', 'tolerant: what a real server accepts; strict: the widget contract')
         .choices(['tolerant', 'strict'])
@@ -149,8 +157,8 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
       'a baseline of accepted violations (YAML or JSON list of { pointer, problem?, direction?, method?, reason? })',
     )
     .option('--write-allow <file>', 'write every violation of this run as a baseline to accept')
-    .action((files: string[], options: CheckOptions) => {
-      run.code = checkCaptures(io, files, options);
+    .action(async (files: string[], options: CheckOptions) => {
+      run.code = await checkCaptures(io, files, options);
     });
 
   program
@@ -222,12 +230,24 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
     .command('scenario')
     .description('Make scenarios.')
     .command('from-capture')
-    .description('A recorded conversation (a capture) as a scenario that replays it, printed as YAML.')
-    .argument('<capture>', 'capture file from serve --record or proxy --record')
-    .option('--name <name>', 'the scenario name (default: from the file name)')
-    .option('-o, --output <file>', 'write the YAML here instead of printing it')
-    .action((file: string, options: FromCaptureCommandOptions) => {
-      run.code = fromCapture(io, file, options);
+    .description(
+      'Each recorded chat session of a capture (JSON lines or HAR) as a scenario that replays it, printed as YAML.',
+    )
+    .argument('<capture>', 'capture file from serve --record or proxy --record, or a .har; - reads stdin')
+    .option('--name <name>', 'the scenario name (default: from the file name; with several sessions, and -GUID)')
+    .option(
+      '-o, --output <file|folder/>',
+      'write the YAML here instead of printing it; a folder gets one file a session',
+    )
+    .option('--session <guid>', 'replay only this chat session of the capture', parseSeed)
+    .addOption(
+      new Option(
+        '--format <format>',
+        'how the capture is written: jsonl or har (default: har for a .har file)',
+      ).choices(CAPTURE_FORMATS),
+    )
+    .action(async (file: string, options: FromCaptureCommandOptions) => {
+      run.code = await fromCapture(io, file, options);
     });
 
   program.addHelpText(

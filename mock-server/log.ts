@@ -1,8 +1,7 @@
 /**
- * Frame logging and recording. `pretty` prints one readable line per frame (time, session,
- * direction arrow, method, violations; ANSI colour only on a TTY), `json` one JSON object
- * per line. `record` writes the capture format `mock-chat check` reads:
- * { "direction": "client" | "server", "frame": {...}, "time": ISO } per line.
+ * Frame logging. `pretty` prints one readable line per frame (time, session, direction arrow,
+ * method, violations; ANSI colour only on a TTY), `json` one JSON object per line. (Captures
+ * are written apart, by proxy/capture.ts: what was on the wire, not what was logged.)
  *
  * Logging never throws: what the client controls is printed through `printable` (no control
  * characters reach the terminal), and a frame that cannot be serialised again (nested too
@@ -12,7 +11,6 @@
  * the event loop, in order, in bounded memory (a reader that does not keep up loses lines, with
  * a notice saying how many), and never written again once the stream is closed (`| head -1`).
  */
-import { createWriteStream, type WriteStream } from 'node:fs';
 import { formatViolations, type Violation } from '../contract/frame-check.js';
 import { createLineSink, type LineOut } from './line-sink.js';
 import { inertJson, printable } from './printable.js';
@@ -34,25 +32,19 @@ export interface FrameEvent {
   deviations?: readonly Violation[];
   /** What happened to it, e.g. "not sent (strict)". */
   note?: string;
-  /**
-   * A client frame that was not JSON, as it came: recorded as `text` (or `binary`, base64) in
-   * the capture, so `mock-chat check` reports it as such rather than as a JSON string.
-   */
-  unparsed?: { text: string } | { binary: string };
 }
 
 export interface Logger {
   frame(event: FrameEvent): void;
   info(message: string): void;
   warn(message: string): void;
-  /** Writes the lines still waiting, and flushes and closes the recording; idempotent. */
+  /** Writes the lines still waiting (bounded: a reader that is gone is not waited for); idempotent. */
   close(): Promise<void>;
 }
 
 export interface LoggerOptions {
   mode: LogMode | ((line: string) => void);
   out?: LineOut & { isTTY?: boolean };
-  record?: string;
 }
 
 const paint = (on: boolean, code: string, text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
@@ -96,7 +88,7 @@ function describeFrame(frame: unknown, unparsed = false, violations: readonly Vi
   return `${type} ${method}`;
 }
 
-/** JSON of a log or capture record; the raw text in place of a frame JSON cannot write again. */
+/** JSON of a log record; the raw text in place of a frame JSON cannot write again. */
 function serialise(record: Record<string, unknown>, raw: string | undefined): string {
   try {
     return inertJson(JSON.stringify(record));
@@ -135,9 +127,6 @@ export function createLogger(options: LoggerOptions): Logger {
     typeof options.mode === 'function'
       ? options.mode
       : (line: string, important: boolean) => lines?.write(line, important);
-  let recording: WriteStream | undefined = options.record
-    ? createWriteStream(options.record, { flags: 'w' })
-    : undefined;
   let closing: Promise<void> | undefined;
   /**
    * Logging never throws: a line that cannot be made or written is reported in its place, or
@@ -157,21 +146,9 @@ export function createLogger(options: LoggerOptions): Logger {
       // The log's own destination failed (a closed pipe): nothing more can be said there.
     }
   };
-  recording?.on('error', (error) =>
-    guarded(() => `[mock-chat] cannot record to ${printable(String(options.record))}: ${printable(error.message)}`),
-  );
 
   return {
     frame(event) {
-      if (recording) {
-        const stream = recording;
-        guarded(() => {
-          stream.write(
-            `${serialise({ direction: event.direction, ...(event.unparsed ?? { frame: event.frame }), time: event.time.toISOString() }, event.raw)}\n`,
-          );
-          return undefined;
-        });
-      }
       if (mode === 'silent') return;
       guarded(
         () =>
@@ -201,14 +178,7 @@ export function createLogger(options: LoggerOptions): Logger {
       guarded(() => (mode === 'json' ? stamped('warn', message) : paint(color, '33', printable(message))));
     },
     close() {
-      if (!closing) {
-        const stream = recording;
-        recording = undefined;
-        closing = Promise.all([
-          lines?.flush(),
-          stream ? new Promise<void>((resolve) => stream.end(resolve)) : undefined,
-        ]).then(() => {});
-      }
+      closing ??= lines ? lines.flush() : Promise.resolve();
       return closing;
     },
   };

@@ -151,12 +151,18 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   }
 
   /** Checks, logs and records one frame on its way through; never stops it being forwarded. */
-  function observe(label: string, direction: 'client' | 'server', data: WebSocket.RawData, isBinary: boolean): void {
+  function observe(
+    connection: number,
+    direction: 'client' | 'server',
+    data: WebSocket.RawData,
+    isBinary: boolean,
+  ): void {
     counts.frames[direction] += 1;
+    const label = `proxy ${connection}`;
     try {
       const seen = see(data, isBinary);
       const time = new Date();
-      recording?.write(direction, seen, time);
+      recording?.frame(connection, direction, seen, time);
       // Too deep to check (and to write again): said as what it is, like serve says it.
       const tooDeep = seen.kind === 'json' && nestsDeeperThan(seen.frame, MAX_FRAME_DEPTH);
       const result =
@@ -224,15 +230,25 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }
     const upstreamSocketUrl = new URL(target.href);
     upstreamSocketUrl.search = asked.url.search;
-    const label = `proxy ${++counts.sockets}`;
-    const pair: SocketBridge = new SocketBridge(label, req, socket, head, upstreamSocketUrl, {
+    const connection = ++counts.sockets;
+    /** The socket is in the capture from the contact centre's accepting it to the first side ending it. */
+    let opened = false;
+    const pair: SocketBridge = new SocketBridge(`proxy ${connection}`, req, socket, head, upstreamSocketUrl, {
       wss,
       limits,
       info: (message) => log.info(message),
       warn: (message) => log.warn(message),
-      observe: (direction, data, isBinary) => observe(label, direction, data, isBinary),
+      observe: (direction, data, isBinary) => observe(connection, direction, data, isBinary),
       refuse,
-      ended(by) {
+      opened() {
+        // Recorded before the client's handshake is answered: server frames may come in between.
+        opened = true;
+        recording?.opened(connection, new Date());
+      },
+      ended(by, code, reason) {
+        // The capture knows two sides: what the proxy itself closes, the client saw as the server's.
+        if (opened)
+          recording?.closed(connection, { code, reason, by: by === 'client' ? 'client' : 'server' }, new Date());
         if (by === 'client') counts.closedBy.client += 1;
         else if (by === 'contact centre') counts.closedBy.contactCentre += 1;
         else {

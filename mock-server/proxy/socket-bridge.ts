@@ -47,8 +47,10 @@ export interface BridgeDeps {
   observe(direction: 'client' | 'server', data: WebSocket.RawData, isBinary: boolean): void;
   /** An HTTP refusal on the client's raw socket. */
   refuse(socket: Duplex, status: number, text: string, why: string): void;
-  /** Who ended the pair first; called once. */
-  ended(by: 'client' | 'contact centre' | 'proxy'): void;
+  /** The contact centre accepted the socket (before the client's handshake is answered). */
+  opened(): void;
+  /** Who ended the pair first, with the close code and reason the others got; called once. */
+  ended(by: 'client' | 'contact centre' | 'proxy', code: number, reason: string): void;
 }
 
 /** A close reason fits in 123 bytes (a control frame's payload, less the code). */
@@ -102,7 +104,7 @@ export class SocketBridge {
       // The client went away before its handshake was answered.
       if (this.#client === undefined && this.#rawClient !== undefined) {
         this.#rawClient = undefined;
-        this.#end('client', 'it left before the contact centre answered');
+        this.#end('client', 1006, '', 'it left before the contact centre answered');
         upstream.terminate();
       }
       this.#settle();
@@ -111,7 +113,7 @@ export class SocketBridge {
       this.#deps.warn(`[proxy] ${label}: the contact centre refused the socket with HTTP ${response.statusCode}`);
       this.#clearConnectTimer();
       upstream.terminate();
-      this.#end('contact centre', `refused with HTTP ${response.statusCode}`);
+      this.#end('contact centre', 1006, '', `refused with HTTP ${response.statusCode}`);
       if (this.#rawClient) deps.refuse(socket, response.statusCode ?? 502, response.statusMessage ?? 'Refused', '');
       this.#rawClient = undefined;
     });
@@ -125,6 +127,7 @@ export class SocketBridge {
     });
     upstream.on('open', () => {
       this.#clearConnectTimer();
+      deps.opened();
       if (this.#rawClient === undefined) {
         upstream.close(GOING_AWAY, 'The client left');
         return;
@@ -140,7 +143,7 @@ export class SocketBridge {
     upstream.on('pong', () => this.#touch());
     upstream.on('close', (code, reason) => {
       this.#clearConnectTimer();
-      this.#end('contact centre', `${code}`);
+      this.#end('contact centre', code, String(reason));
       const client = this.#client;
       if (client !== undefined && client.readyState !== WebSocket.CLOSED) {
         client.resume();
@@ -158,7 +161,7 @@ export class SocketBridge {
 
   /** Closes both sides with `code` (the shutdown of the proxy): a close handshake each, then a cut. */
   close(code: number, reason: string): Promise<void> {
-    this.#end('proxy', reason);
+    this.#end('proxy', code, reason, reason);
     this.#clearConnectTimer();
     if (this.#client === undefined) {
       this.#upstream.terminate();
@@ -205,7 +208,7 @@ export class SocketBridge {
     ws.on('pong', () => this.#touch());
     ws.on('close', (code, reason) => {
       clearTimeout(this.#idleTimer);
-      this.#end('client', `${code}`);
+      this.#end('client', code, String(reason));
       upstream.resume();
       if (UNSENDABLE.has(code)) upstream.terminate();
       else if (upstream.readyState === WebSocket.OPEN) upstream.close(code, reason);
@@ -223,7 +226,7 @@ export class SocketBridge {
     this.#clearConnectTimer();
     if (this.#endedBy !== undefined) return;
     this.#deps.warn(`[proxy] ${this.label}: ${why}; the client is closed with ${BAD_GATEWAY}`);
-    this.#end('proxy', why);
+    this.#end('proxy', BAD_GATEWAY, fitReason(`Bad gateway: ${why}`), why);
     if (this.#rawClient === undefined) {
       this.#settle();
       return;
@@ -262,10 +265,11 @@ export class SocketBridge {
     const ms = this.#deps.limits.idleTimeoutMs;
     this.#idleTimer = setTimeout(() => {
       const why = `no frame either way for ${seconds(ms)} (--idle-timeout)`;
+      const reason = fitReason(`Idle: ${why}`);
       this.#deps.warn(`[proxy] ${this.label}: ${why}; closed`);
-      this.#end('proxy', why);
+      this.#end('proxy', IDLE, reason, why);
       for (const side of [this.#client, this.#upstream]) side?.resume();
-      this.#client?.close(IDLE, fitReason(`Idle: ${why}`));
+      this.#client?.close(IDLE, reason);
       if (this.#upstream.readyState === WebSocket.OPEN) this.#upstream.close(GOING_AWAY, 'The client is idle');
     }, ms);
   }
@@ -275,13 +279,13 @@ export class SocketBridge {
     this.#connectTimer = undefined;
   }
 
-  /** Who ended the pair, said once. */
-  #end(by: 'client' | 'contact centre' | 'proxy', detail: string): void {
+  /** Who ended the pair, said once: `detail` in the log (the code when none is given). */
+  #end(by: 'client' | 'contact centre' | 'proxy', code: number, reason: string, detail = String(code)): void {
     if (this.#endedBy !== undefined) return;
     this.#endedBy = by;
     clearTimeout(this.#idleTimer);
     this.#deps.info(`[proxy] ${this.label} closed by the ${by} (${detail})`);
-    this.#deps.ended(by);
+    this.#deps.ended(by, code, reason);
   }
 }
 

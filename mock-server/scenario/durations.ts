@@ -60,7 +60,10 @@ function durationsOf(step: Step): [string, number | undefined][] {
     case 'expect':
       return [[`${step.pointer}/within`, step.within]];
     case 'session':
-      return [[`${step.pointer}/session/flap/after`, step.options.flap?.after]];
+      return [
+        [`${step.pointer}/session/flap/after`, step.options.flap?.after],
+        [`${step.pointer}/session/afterRouteCancel/after`, step.options.afterRouteCancel?.after],
+      ];
     case 'send':
     case 'join':
     case 'leave':

@@ -16,6 +16,7 @@ import {
   buildSession,
   buildSteps,
   buildSubmission,
+  defaultWaitOf,
   type StepContext,
 } from './build.js';
 import { checkScenarioSteps, checkStepFrames } from './check-frames.js';
@@ -103,13 +104,13 @@ function fromSource(source: ParsedSource): Scenario {
   const part = <T>(pointer: string, build: () => T, fallback: T): T => (problems.within(pointer) ? fallback : build());
   const agents = part('/agents', () => buildAgents(raw.agents), {});
   const files = part('/files', () => buildFiles(raw.files, source, problems), []);
-  const ctx: StepContext = { source, problems, agents, files };
+  const ctx: StepContext = { source, problems, agents, files, defaultWait: defaultWaitOf(raw.availability) };
   // Built step by step even when some steps have problems: the others are still checked.
   const conversation = Array.isArray(raw.conversation) ? buildSteps(raw.conversation, '/conversation', ctx) : [];
   const availability = part('/availability', () => buildAvailability(raw.availability), buildAvailability(undefined));
   const callback = part('/callback', () => buildSubmission(raw.callback, 'Callback'), buildSubmission(undefined, ''));
   const lead = part('/lead', () => buildSubmission(raw.lead, 'Lead'), buildSubmission(undefined, ''));
-  const session = part('/session', () => buildSession(raw.session), buildSession(undefined));
+  const session = part('/session', () => buildSession(raw.session, raw.availability), buildSession(undefined));
 
   if (!problems.within('/availability')) {
     const sampleAnswer = structuredClone(availability.body) as Raw;
@@ -134,6 +135,7 @@ function fromSource(source: ParsedSource): Scenario {
       '/callback/delay': callback.delay,
       '/lead/delay': lead.delay,
       '/session/flap/after': session.flap?.after,
+      '/session/afterRouteCancel/after': session.afterRouteCancel?.after,
     },
     conversation,
     problems,
@@ -165,7 +167,7 @@ function invalid(source: ParsedSource, problems: Problems): MockChatError {
 }
 
 /** Scenario files larger than this are refused (the built-ins are a few KiB). */
-const MAX_SCENARIO_BYTES = 1024 * 1024;
+export const MAX_SCENARIO_BYTES = 1024 * 1024;
 
 const ERRNO_WORDS: Record<string, string> = {
   ENOENT: 'no such file (ENOENT)',

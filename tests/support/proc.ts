@@ -6,10 +6,19 @@ export function rssMiB(pid: number): number {
   return Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 }
 
-/** User plus system CPU time a process has used so far, in ms (clock ticks of 10 ms). */
+/** User plus system CPU time a process (all its threads) has used so far, in ms (clock ticks of 10 ms). */
 export function cpuMs(pid: number): number {
+  return ticksToMs(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/** The same for one thread of it; the main thread's id is the process's. */
+export function threadCpuMs(pid: number, tid: number): number {
+  return ticksToMs(readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'));
+}
+
+function ticksToMs(stat: string): number {
   // After "pid (comm) ", state is field 0; utime and stime are fields 11 and 12.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
 import { frames, isNotification, TestClient } from '../../integration/mock-server/client.js';
 import { reportFigure } from '../../support/bench-figure.js';
-import { cpuMs } from '../../support/proc.js';
+import { cpuMs, threadCpuMs } from '../../support/proc.js';
 import { repoRoot } from '../../support/specs.js';
 import {
   expectAnswering,
@@ -135,12 +135,17 @@ conversation:
     expect(serve.stderr).toContain('is too costly to match');
   });
 
-  /** A scenario using the whole budget in one pattern (298 instructions), tested by a rule or an expect. */
+  /**
+   * A scenario using the whole budget in one pattern (298 instructions), tested by a rule or an
+   * expect. It takes messages up to the frame limit: by default the mock refuses one over the
+   * vendor's 10,000 characters before any pattern sees it.
+   */
   const heavy = (name: string, steps: string) =>
     writeFile(
       `${name}.yaml`,
       `name: ${name}
 story: One pattern of 298 RE2 instructions, nearly all a scenario may spend.
+session: { maxMessageLength: 65536 }
 agents:
   sam: { id: agent-7, name: Sam }
 conversation:
@@ -389,39 +394,53 @@ describe('issue 23: --watch reloads a large scenario without stopping the server
     const client = await TestClient.connect(served.socketUrl);
     const text = monologue(1024 * 1024 - 100);
     expect(text.length).toBeGreaterThan(1000 * 1024);
+    /** Saves the large scenario under `name`; resolves with the line saying it loaded (or did not). */
+    const saved = (name: string, loadedLine: RegExp) => {
+      const reloaded = outputMatching(
+        served,
+        new RegExp(`${loadedLine.source}|big\\.yaml changed but does not load`),
+        60_000,
+      );
+      writeFileSync(file, text.replace('name: big\n', `name: ${name}\n`));
+      return reloaded;
+    };
+    // First save: the longest pong gap while it is read, parsed and checked.
     const started = performance.now();
-    writeFileSync(file, text);
-    const reloaded = outputMatching(
-      served,
-      /scenario big reloaded from .*big\.yaml|big\.yaml changed but does not load/,
-      60_000,
-    );
-    const during = await pongGaps(client, { done: reloaded });
+    const first = saved('big', /scenario big reloaded from .*big\.yaml/);
+    const during = await pongGaps(client, { done: first });
     const reloadMs = performance.now() - started;
-    expect(await reloaded).toMatch(/scenario big reloaded/);
-    // The same number of pongs with nothing to load, at once after: what this machine gives now.
-    const idle = await pongGaps(client, { count: during.length });
+    expect(await first).toMatch(/scenario big reloaded/);
     const longest = Math.max(...during);
-    const idleLongest = Math.max(...idle);
-    // The issue's bound is 100 ms. The test files running beside this one (and other work on a
-    // shared machine) can hold any process off the CPU for longer than that, loading or not; so
-    // when the same number of pongs with nothing to load already has a gap over 50 ms, the bound
-    // is twice that gap instead. A load on the event loop still fails either way: it holds one
-    // pong for about as long as the load itself (2.5 s for this file on the code before).
-    const bound = Math.max(100, 2 * idleLongest);
-    expect(
-      longest,
-      `longest pong ${longest.toFixed(1)} ms of ${during.length} (the same number idle: ${idleLongest.toFixed(1)} ms), reload ${reloadMs.toFixed(0)} ms`,
-    ).toBeLessThan(bound);
+    // Second save, with nothing else to do: the CPU each thread spends on it, on the threads' own
+    // clocks (/proc/PID/task/TID/stat), which the machine's load does not change.
+    const pid = served.child.pid as number;
+    const cpu = () => ({ all: cpuMs(pid), main: threadCpuMs(pid, pid) });
+    const before = cpu();
+    const second = saved('big-two', /scenario big is now named big-two/);
+    expect(await second).toMatch(/now named big-two/);
+    const after = cpu();
+    const mainMs = after.main - before.main;
+    const otherMs = after.all - after.main - (before.all - before.main);
+    const figures = `longest pong ${longest.toFixed(1)} ms of ${during.length}, the load taking ${reloadMs.toFixed(0)} ms; a load costs the main thread ${mainMs} ms of CPU and other threads ${otherMs} ms`;
+    // The issue's bound is a pong gap under 100 ms, and on a quiet machine it is (9 to 60 ms
+    // here). But the test files running beside this one, and other work on a shared machine, can
+    // keep any thread off the CPU for longer than that, loading or not: a wall-clock bound alone
+    // would judge the machine. So the test asserts what keeps the gap short, on the CPU's own
+    // clock: the parse runs on another thread, and the main thread spends next to nothing on a
+    // load (on the code before, it spent the whole parse there, and a pong waited 2,563 ms). The
+    // gap itself gets a generous bound, and is reported against the 100 ms budget in npm run bench.
+    expect(mainMs, figures).toBeLessThan(50);
+    expect(otherMs, figures).toBeGreaterThan(Math.max(100, 4 * mainMs));
+    expect(longest, figures).toBeLessThan(1000);
     reportFigure({
       item: '23',
       figure: 'serve --watch: longest pong gap while a 1 MiB scenario is saved and loaded',
-      value: `${longest.toFixed(1)} ms over ${during.length} pongs (as many idle: ${idleLongest.toFixed(1)} ms; the load took ${reloadMs.toFixed(0)} ms in its worker)`,
-      budget: '< 100 ms (or 2x idle)',
-      pass: longest < bound,
+      value: figures,
+      budget: '< 100 ms',
+      pass: longest < 100,
     });
     // New sessions play the new version.
-    const fresh = await TestClient.connect(`${served.socketUrl}?scenario=big`);
+    const fresh = await TestClient.connect(`${served.socketUrl}?scenario=big-two`);
     await fresh.requestChat();
     await fresh.next((frame) => isNotification('newMessage')(frame) && JSON.stringify(frame).includes('line 0 x'));
     fresh.close();
