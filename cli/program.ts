@@ -3,7 +3,7 @@
  * tests drive it in-process with exitOverride() and explicit argv.
  */
 import { Command, Option } from 'commander';
-import type { RunningProxy } from '../mock-server/proxy/proxy.js';
+import { PROXY_LIMITS, type RunningProxy } from '../mock-server/proxy/proxy.js';
 import { LIMITS } from '../mock-server/server/start.js';
 import { CAPTURE_FORMATS } from './check/read.js';
 import { type CheckOptions, checkCaptures } from './commands/check.js';
@@ -13,7 +13,7 @@ import { type FromCaptureCommandOptions, fromCapture } from './commands/scenario
 import { type ServeOptions, type ServeResult, serve } from './commands/serve.js';
 import { validateScenarios } from './commands/validate.js';
 import { type CliIo, EXIT, type ExitCode } from './io.js';
-import { parseBytes, parseCount, parsePort, parseSeed, parseSpeed } from './parsers.js';
+import { parseBytes, parseCount, parseMilliseconds, parsePort, parseSeed, parseSpeed } from './parsers.js';
 import { VERSION } from './version.js';
 
 export interface ProgramRun {
@@ -23,6 +23,11 @@ export interface ProgramRun {
   serve?: ServeResult;
   /** The running proxy after `proxy`. */
   proxy?: RunningProxy;
+  /**
+   * `serve` or `proxy` is starting or running: a closed stdout or stderr then only stops its
+   * log there (main.ts), it never ends the process.
+   */
+  serving?: boolean;
 }
 
 /** How a capture is read: JSON lines or HAR (by default, by the file's extension). */
@@ -104,7 +109,14 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
       parseBytes,
       LIMITS.journalBytes,
     )
+    .option(
+      '--first-frame-timeout <duration>',
+      'time a socket may send nothing after opening; then it is closed with 4408 and frees its place',
+      parseMilliseconds,
+      LIMITS.firstFrameTimeoutMs,
+    )
     .action(async (options: ServeOptions) => {
+      run.serving = true;
       run.serve = await serve(io, options);
       run.code = run.serve.code;
     });
@@ -165,7 +177,50 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
     )
     .option('--record <capture.jsonl>', 'write every frame to a capture `mock-chat check` reads')
     .addOption(new Option('--log <format>', 'one line per frame').choices(['pretty', 'json']).default('pretty'))
+    .option(
+      '--max-payload <bytes>',
+      'largest frame forwarded; bigger ones close with 1009',
+      parseBytes,
+      PROXY_LIMITS.maxPayload,
+    )
+    .option(
+      '--connect-timeout <duration>',
+      "time the contact centre has to answer a socket's handshake; then the client is closed with 1014",
+      parseMilliseconds,
+      PROXY_LIMITS.connectTimeoutMs,
+    )
+    .option(
+      '--idle-timeout <duration>',
+      'time a socket may pass no frame either way; then both sides are closed (the client with 4408)',
+      parseMilliseconds,
+      PROXY_LIMITS.idleTimeoutMs,
+    )
+    .option(
+      '--max-buffered <bytes>',
+      'bytes waiting for one side of a socket before the other side is no longer read',
+      parseBytes,
+      PROXY_LIMITS.maxBufferedBytes,
+    )
+    .option(
+      '--request-timeout <duration>',
+      'time the contact centre may send nothing on a REST call; then 504',
+      parseMilliseconds,
+      PROXY_LIMITS.requestTimeoutMs,
+    )
+    .option(
+      '--max-response <bytes>',
+      'largest REST answer passed on; a bigger one is 502',
+      parseBytes,
+      PROXY_LIMITS.maxResponseBytes,
+    )
+    .option(
+      '--max-connections <n>',
+      'sockets and REST calls at once; more get 503',
+      parseCount,
+      PROXY_LIMITS.maxConnections,
+    )
     .action(async (options: ProxyCommandOptions) => {
+      run.serving = true;
       const result = await proxy(io, options);
       run.code = result.code;
       if (result.proxy) run.proxy = result.proxy;

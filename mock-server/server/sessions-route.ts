@@ -52,16 +52,28 @@ export async function readScenarioName(
     );
     return undefined;
   }
+  let body: unknown;
   try {
-    const name = (JSON.parse(await readBody(req, 4096)) as { name?: unknown } | null)?.name;
-    if (typeof name === 'string') return name;
+    body = JSON.parse(await readBody(req, 4096));
   } catch (error) {
     if (error instanceof BodyTooLarge) {
       sendTooLarge(req, res, error, cors);
       return undefined;
     }
+    sendJson(req, res, 400, { success: false, message: 'body must be JSON {"name": "<scenario>"}' }, cors);
+    return undefined;
   }
-  sendJson(req, res, 400, { success: false, message: 'body must be JSON {"name": "<scenario>"}' }, cors);
+  const name = (body as { name?: unknown } | null)?.name;
+  if (typeof name === 'string') return name;
+  // Never coerced (["happy-path"] would read as "happy-path"): said what it is instead.
+  const got = name === undefined ? 'no name' : name === null ? 'null' : Array.isArray(name) ? 'a list' : typeof name;
+  sendJson(
+    req,
+    res,
+    400,
+    { success: false, message: `name must be one scenario name, as text: {"name": "happy-path"} (got ${got})` },
+    cors,
+  );
   return undefined;
 }
 

@@ -89,6 +89,12 @@ export interface MockServerOptions {
   /** Bytes (as JSON) of frames the verification API keeps per session and direction (default 256 KiB). */
   journalBytes?: number;
   /**
+   * Real milliseconds a socket may stay silent after its upgrade (no requestChat, renewChat or
+   * ping: no frame at all) before it is closed with 4408 and stops counting toward the socket
+   * cap (default 30 s).
+   */
+  firstFrameTimeoutMs?: number;
+  /**
    * Origins besides the server's own and loopback pages allowed to use /__mock/* and /chat
    * (`*` for any); see server/origin-policy.ts.
    */
@@ -101,7 +107,13 @@ export const LIMITS = {
   maxBufferedBytes: 1024 * 1024,
   sessionTtlMs: 300_000,
   journalBytes: JOURNAL_BYTES,
+  firstFrameTimeoutMs: 30_000,
 } as const;
+
+/** Close code of a socket that sent nothing in time (as HTTP 408 Request Timeout). */
+const SILENT = 4408;
+/** How long a socket closed for silence has to answer the close before it is cut. */
+const CLOSE_GRACE_MS = 1000;
 
 export interface MockServer {
   /** http://host:port */
@@ -274,11 +286,29 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     });
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? 64 * 1024 });
-  // Sockets before requestChat, and a renewing socket beside the one it replaces, count too.
+  // Sockets before requestChat, and a renewing socket beside the one it replaces, count too;
+  // sockets that send nothing at all are closed after firstFrameMs, so they cannot fill it.
   const maxSockets = 2 * (options.maxSessions ?? LIMITS.maxSessions);
+  const firstFrameMs = options.firstFrameTimeoutMs ?? LIMITS.firstFrameTimeoutMs;
   let connections = 0;
   /** Each socket's Connection: the server ends sockets through it, so the capture says the server did. */
   const connectionOf = new WeakMap<WebSocket, Connection>();
+
+  /** Closes `ws` with 4408 unless a frame arrives within firstFrameMs; cut if it does not answer the close. */
+  const closeIfSilent = (ws: WebSocket, label: string) => {
+    const seconds = `${Math.round(firstFrameMs / 100) / 10} s`;
+    const silent = setTimeout(() => {
+      log.warn(
+        `[socket] ${label}: closed with ${SILENT}: no frame within ${seconds} of opening (--first-frame-timeout)`,
+      );
+      ws.close(SILENT, `No frame within ${seconds}: send requestChat or renewChat`);
+      const cut = setTimeout(() => ws.terminate(), CLOSE_GRACE_MS);
+      ws.once('close', () => clearTimeout(cut));
+    }, firstFrameMs);
+    const heard = () => clearTimeout(silent);
+    ws.once('message', heard);
+    ws.once('close', heard);
+  };
 
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => {});
@@ -307,6 +337,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const connection = new Connection(++connections, ws, chosen, socketContext, serverUrl);
       connectionOf.set(ws, connection);
       log.info(`[socket] ${connection.label} opened (${chosen.name})`);
+      closeIfSilent(ws, connection.label);
     });
   };
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -355,6 +386,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await capture?.close();
+      await log.close();
     })();
     return closing;
   };

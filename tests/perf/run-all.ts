@@ -12,6 +12,9 @@
  *   widget (lighthouse-bench.ts);
  * - issue 22 (integrator): the package's sizes, the bin's start by node, npm exec and npx, and
  *   `check` on a generated 1 GB capture (tests/perf/integrator-bench.ts);
+ * - issue 23, in the server part: mock-chat proxy against flooding, huge and silent contact
+ *   centres (tests/perf/proxy-bench.ts); issue 24: what the log costs the server per 1,000 round
+ *   trips (tests/perf/log-cost-bench.ts);
  * Exits 1 when a budget fails. Env: BENCH_ONLY=browser|server|hardening|integrator, HOST_RUNS (5),
  * LIGHTHOUSE_RUNS (3), plus the server
  * benchmark's own (SESSIONS, MESSAGES, SPEED, RAMP_MS).
@@ -27,6 +30,8 @@ import { intentBench } from './browser/intent-bench.js';
 import { lighthouseBench } from './browser/lighthouse-bench.js';
 import { renderBench } from './browser/render-bench.js';
 import { integratorBench, integratorRows } from './integrator-bench.js';
+import { logCostBench } from './log-cost-bench.js';
+import { proxyBench } from './proxy-bench.js';
 import { SERVER_BENCH_JSON_PREFIX, type ServerBenchFigures } from './server/figures.js';
 import { serveStartup } from './server/startup.js';
 
@@ -305,6 +310,50 @@ async function main(): Promise<void> {
     );
     add('8', 'server RSS peak', `${(s.rssBytes / 1048576).toFixed(0)} MB`, '', null);
     add('8', 'failed sessions', String(s.failures), '= 0', s.failures === 0);
+    log('mock-chat proxy against hostile contact centres (issue 23)...');
+    const proxy = await proxyBench(log);
+    const growth = proxy.flood.peakMiB - proxy.flood.baselineMiB;
+    add(
+      '23',
+      `proxy RSS, ${proxy.flood.clients} clients that do not read and a contact centre flooding ${proxy.flood.frames} x 1 MiB to each (--max-buffered 1m)`,
+      `${proxy.flood.baselineMiB.toFixed(0)} -> ${proxy.flood.peakMiB.toFixed(0)} MiB (+${growth.toFixed(0)}); the flood got ${proxy.flood.sentFrames} of ${proxy.flood.clients * proxy.flood.frames} frames out`,
+      `+<= ${proxy.budget.floodGrowthMiB} MiB`,
+      growth <= proxy.budget.floodGrowthMiB,
+    );
+    add(
+      '23',
+      'proxy, a 300 MB availability answer',
+      `${proxy.hugeAnswer.status} in ${ms(proxy.hugeAnswer.ms)}, RSS +${proxy.hugeAnswer.growthMiB.toFixed(1)} MiB`,
+      `502, +<= ${proxy.budget.hugeAnswerGrowthMiB} MiB`,
+      proxy.hugeAnswer.status === 502 && proxy.hugeAnswer.growthMiB <= proxy.budget.hugeAnswerGrowthMiB,
+    );
+    add(
+      '23',
+      `proxy, a silent contact centre: ${proxy.silent.clients} sockets at once to a clear close (default --connect-timeout 10 s)`,
+      `${proxy.silent.closes.join(' | ')}; median ${ms(proxy.silent.socketMsMedian)}, last ${ms(proxy.silent.socketMsMax)}`,
+      `every one 1014, <= ${proxy.budget.socketMs} ms`,
+      proxy.silent.closes.length === 1 &&
+        proxy.silent.closes[0]?.startsWith('1014 ') === true &&
+        proxy.silent.socketMsMax <= proxy.budget.socketMs,
+    );
+    add(
+      '23',
+      'proxy, a silent contact centre: a REST call to a clear error (default --request-timeout 30 s)',
+      `${proxy.silent.restStatus} after ${ms(proxy.silent.restMs)}`,
+      `504, <= ${proxy.budget.restMs} ms`,
+      proxy.silent.restStatus === 504 && proxy.silent.restMs <= proxy.budget.restMs,
+    );
+    log('what the log costs the server (issue 24)...');
+    const logCost = await logCostBench(log);
+    const per = logCost.cpuMsPer1000;
+    const writes = logCost.writesPer1000;
+    add(
+      '24',
+      `mock server per 1,000 round trips (newMessage -> acknowledgement and answer; ${logCost.roundTrips} trips, median of ${logCost.runs.silent.length}), log silent / pretty / json`,
+      `CPU ${per.silent.toFixed(0)} / ${per.pretty.toFixed(0)} / ${per.json.toFixed(0)} ms; write calls ${writes.silent.toFixed(0)} / ${writes.pretty.toFixed(0)} / ${writes.json.toFixed(0)}`,
+      '',
+      null,
+    );
     const startup = await serveStartup();
     add(
       '8',
