@@ -12,6 +12,9 @@
  *   scenario.schema.json      -> generated/scenario.schema.json      (method lists and enums filled in
  *                                                                     from the AsyncAPI document)
  *                             -> generated/scenario.validators.js    (+ .d.ts; ajv standalone)
+ *   agent-console.schema.json -> generated/agent-console.schema.json (enums filled in likewise)
+ *                             -> generated/agent-console.ts          (the console's action types)
+ *                             -> generated/agent-console.validators.js (+ .d.ts; ajv standalone)
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -37,6 +40,7 @@ const outDir = path.resolve(values.out ?? 'generated');
 const ASYNCAPI = 'specs/chat-socket.asyncapi.yaml';
 const OPENAPI = 'specs/widget-http.openapi.yaml';
 const SCENARIO_SCHEMA = 'specs/scenario.schema.json';
+const CONSOLE_SCHEMA = 'specs/agent-console.schema.json';
 
 function generatedNote(spec: string): string {
   return `Generated from ${spec} by \`npm run generate\` (scripts/generate.ts). Do not edit.`;
@@ -308,6 +312,42 @@ export declare const validateScenario: GeneratedValidator<unknown>;
   );
 }
 
+/**
+ * The agent console's actions (the body of POST /__mock/sessions/GUID/action), with the roles,
+ * sender types and leave reasons filled in from the AsyncAPI document: the schema, its types,
+ * and the validator mock-chat checks every action with (every error, verbose, for
+ * mock-server/scenario/explain.ts).
+ */
+async function generateConsoleSchema(facts: SocketFacts): Promise<void> {
+  const source = JSON.parse(await readFile(path.join(root, CONSOLE_SCHEMA), 'utf8')) as Record<string, unknown>;
+  const { $comment: _howFilled, ...rest } = fillScenarioEnums(source, facts) as Record<string, unknown>;
+  const specs = `${CONSOLE_SCHEMA} and ${ASYNCAPI}`;
+  await emit('agent-console.schema.json', jsonWithHeader(specs, rest));
+  const types = await compile(stripValidationOnlyKeywords(rest as never) as never, 'ConsoleAction', {
+    additionalProperties: false,
+    bannerComment: '',
+    format: true,
+    strictIndexSignatures: true,
+  });
+  await emit('agent-console.ts', `${header(specs)}\n${types}`);
+  const code = standaloneValidators(
+    rest,
+    'draft-07',
+    { validateConsoleAction: '' },
+    { allErrors: true, verbose: true, strict: false },
+  );
+  await emit('agent-console.validators.js', `${header(specs)}${code}`);
+  await emit(
+    'agent-console.validators.d.ts',
+    `${header(specs)}import type { ConsoleAction } from './agent-console.js';
+import type { GeneratedValidator } from './validator.js';
+
+/** Validates the body of an agent console action (every error, verbose: each carries parentSchema). */
+export declare const validateConsoleAction: GeneratedValidator<ConsoleAction>;
+`,
+  );
+}
+
 async function generateValidatorType(): Promise<void> {
   await emit(
     'validator.ts',
@@ -338,4 +378,5 @@ const facts = socketFacts(asyncapiDoc);
 await generateChatSocket(asyncapiDoc, facts);
 await generateWidgetHttp();
 await generateScenarioSchema(facts);
+await generateConsoleSchema(facts);
 console.log(`generated/ written to ${path.relative(process.cwd(), outDir) || '.'}`);
