@@ -12,6 +12,7 @@ import type { Profile } from '../../contract/profile-check.js';
 import { Timers } from '../clock.js';
 import { MockChatError } from '../errors.js';
 import { ConsoleFeeds } from '../live/console-feed.js';
+import { CONSOLE_PATH } from '../live/console-route.js';
 import { LiveConsole } from '../live/live-console.js';
 import { createLogger, type Logger, type LogMode } from '../log.js';
 import { createCaptureWriter } from '../proxy/capture.js';
@@ -124,6 +125,8 @@ export interface MockServer {
   url: string;
   /** ws://host:port/chat */
   socketUrl: string;
+  /** http://host:port/__mock/agent: the agent console, where a person plays any session. */
+  consoleUrl: string;
   port: number;
   host: string;
   /** The name of the scenario answering now. */
@@ -405,6 +408,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   return {
     url: `http://${hostForUrl}:${port}`,
     socketUrl: `ws://${hostForUrl}:${port}/chat`,
+    consoleUrl: `http://${hostForUrl}:${port}${CONSOLE_PATH}`,
     port,
     host,
     get scenario() {
