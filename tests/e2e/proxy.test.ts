@@ -191,6 +191,11 @@ describe('mock-chat proxy between the widget and a contact centre', () => {
       async () => [tap.toContactCentre.length, wire.received.length],
       ([there, here]) => (there ?? 0) >= sent.length && (here ?? 0) >= received.length,
     );
+    // The page left: the recording ends with the visitor's close, not one the proxy makes when it stops.
+    await eventually(
+      async () => proxy.counts().closedBy.client,
+      (closed) => closed >= 1,
+    );
     await proxy.close();
     // The proxy changed no byte, either way (the odd frame's text is not what JSON.stringify writes).
     expect(JSON.stringify(JSON.parse(ODD_BYTES))).not.toBe(ODD_BYTES);
