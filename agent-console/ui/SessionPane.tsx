@@ -22,6 +22,9 @@ const SOCKET: Record<SessionOverview['socket'], string> = {
   none: 'not connected (the visitor may renew)',
 };
 
+/** "waiting 0:42" as the start of a sentence. */
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 interface Props {
   agentConsole: AgentConsole;
   view: ConsoleView;
@@ -39,7 +42,7 @@ export function SessionPane({ agentConsole, view, session }: Props) {
         {name} <span className="ac-guid">guid {session.guid}</span>
       </h2>
       <p className="ac-status">
-        {row.status === 'ended' ? 'Ended' : row.detail}. Scenario {session.scenario}; it{' '}
+        {row.status === 'ended' ? 'Ended' : sentence(row.detail)}. Scenario {session.scenario}; it{' '}
         {PLAYED_BY[session.controlledBy]}
         {live ? `; ${SOCKET[session.socket]}` : ''}.
       </p>

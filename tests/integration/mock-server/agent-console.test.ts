@@ -198,6 +198,29 @@ describe('what a person does reaches the visitor as a scenario’s frames do', (
     expect(server?.sessions({ guid })[0]?.ended).toBe(true);
   });
 
+  it('errors 1 and 2 carry the vendor’s words; 1001 keeps the chat renewable, 1000 ends it', async () => {
+    const { client, guid } = await queued();
+    const key = body(client.received.find(isNotification('requestChat')) as ServerFrame).authenticationKey as string;
+    await act(guid, { action: 'error', code: 1 });
+    expect(body(await client.next(isError))).toEqual({
+      code: 1,
+      errorMessage: 'Invalid message: sent from the agent console',
+    });
+    await act(guid, { action: 'error', code: 2 });
+    expect(body(await client.next(isError))).toEqual({ code: 2, errorMessage: 'Session key is invalid or expired' });
+
+    await act(guid, { action: 'close', code: 1001 });
+    expect(await client.closed).toEqual({ code: 1001, reason: 'Closed from the agent console' });
+    expect(server?.sessions({ guid })[0]?.ended).toBe(false);
+    const second = await connect(server as MockServer);
+    second.send(frames.renewChat(guid, key, false));
+    await server?.waitFor((sessions) => sessions.some((s) => s.guid === guid && s.socket === 'open'));
+
+    await act(guid, { action: 'close', code: 1000, reason: 'Goodbye from QA' });
+    expect(await second.closed).toEqual({ code: 1000, reason: 'Goodbye from QA' });
+    await server?.waitFor((sessions) => sessions.some((s) => s.guid === guid && s.ended));
+  });
+
   it('cancels the route: routeCancel, then the service closes with 1000', async () => {
     const { client, guid } = await queued();
     await act(guid, { action: 'routeCancel' });
