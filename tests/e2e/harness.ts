@@ -34,7 +34,7 @@ export async function launchBrowser(): Promise<Browser> {
 
 /**
  * The widget built from this working tree and the system Chromium. Inside `npm test` both are
- * the run's (tests/support/global-setup.ts): the browser is a connection to the one Chromium
+ * the run's (tests/support/setup-browser.ts): the browser is a connection to the one Chromium
  * the run started, and closing it leaves that to the other files. Outside a test run (the
  * benchmarks) the widget is built into a folder of its own and a Chromium launched (extra
  * flags allowed), both gone when the browser closes.
