@@ -41,8 +41,8 @@ async function callbackValues(page: Page): Promise<string[]> {
 }
 
 /** Resolves once the page logged that the availability call failed (the widget has acted on it). */
-describe('issue 12: every visitor reaches a person or a callback', { timeout: 60_000 }, () => {
-  it('1. a chat-lite page offers chat when agents are available, the callback only when not', async () => {
+describe('every visitor reaches a person or a callback', { timeout: 60_000 }, () => {
+  it('a chat-lite page offers chat when agents are available, the callback only when not', async () => {
     // Agents available: chat, not the callback form.
     const available = await demo({ scenario: 'happy-path', query: { chat_lite: '1' } });
     await chatButton(available.page).click();
@@ -65,7 +65,7 @@ describe('issue 12: every visitor reaches a person or a callback', { timeout: 60
     expect(await form.getByLabel('First Name').inputValue()).toBe('Grace');
   });
 
-  it('2. a failed callback keeps the typed data and offers Retry; a hung POST times out the same way', async () => {
+  it('a failed callback keeps the typed data and offers Retry; a hung POST times out the same way', async () => {
     const failing = await demo({ scenario: 'callback-failure', query: { chat_lite: '1' } });
     await chatButton(failing.page).click();
     await fillCallbackForm(failing.page);
@@ -106,7 +106,7 @@ describe('issue 12: every visitor reaches a person or a callback', { timeout: 60
     expect(await chatButton(hung.page).count()).toBe(0);
   });
 
-  it("3. triage + chat-lite without chat: 'Chat with a Live Agent' leads to the callback form, no chat is requested", async () => {
+  it("triage + chat-lite without chat: 'Chat with a Live Agent' leads to the callback form, no chat is requested", async () => {
     const { page, server } = await demo({
       scenario: 'chat-lite',
       query: { chat_lite: '1', triage: '1', variant: 'classic' },
@@ -124,7 +124,7 @@ describe('issue 12: every visitor reaches a person or a callback', { timeout: 60
     expect(server.sessions()).toEqual([]);
   });
 
-  it('4. the chat-lite fallback stays: a failing availability call, no agents, or a wait over maxWaitTime', async () => {
+  it('the chat-lite fallback stays: a failing availability call, no agents, or a wait over maxWaitTime', async () => {
     const down = await demo({ scenario: 'availability-down', query: { chat_lite: '1' } });
     await chatButton(down.page).waitFor();
     await eventually(
@@ -151,7 +151,7 @@ describe('issue 12: every visitor reaches a person or a callback', { timeout: 60
     }
   });
 
-  it('5. typed data survives a route cancel, triage remounts, and goes with "call me back instead"', async () => {
+  it('typed data survives a route cancel, triage remounts, and goes with "call me back instead"', async () => {
     const cancelled = await demo({ scenario: 'route-cancel' });
     await chatButton(cancelled.page).click();
     await fillPreChatForm(cancelled.page);
@@ -191,7 +191,7 @@ describe('issue 12: every visitor reaches a person or a callback', { timeout: 60
     await queued.server.waitFor((sessions) => receivedFrames(sessions, 'closeConversation').length === 1);
   });
 
-  it('6. the estimated wait is shown: on the pre-chat form and while queued (section 4 rule 7, in minutes)', async () => {
+  it('the estimated wait is shown: on the pre-chat form and while queued (section 4 rule 7, in minutes)', async () => {
     const quick = await demo({ scenario: 'happy-path' });
     await chatButton(quick.page).click();
     // EWT 30 s: max(floor(30 / 60), 1) = 1 minute, singular.

@@ -52,10 +52,10 @@ async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
   }, hidden);
 }
 
-describe('issue 12: a widget that explains itself, reads well and speaks the page language', {
+describe('a widget that explains itself, reads well and speaks the page language', {
   timeout: 60_000,
 }, () => {
-  it("7. 'Start chat' explains itself: required fields marked, a press shows every error and focuses the first, Enter submits", async () => {
+  it("'Start chat' explains itself: required fields marked, a press shows every error and focuses the first, Enter submits", async () => {
     const { page } = await demo({ scenario: 'happy-path' });
     await chatButton(page).click();
     const form = dialog(page);
@@ -88,7 +88,7 @@ describe('issue 12: a widget that explains itself, reads well and speaks the pag
     await page.getByText('An agent has joined the chat').first().waitFor();
   });
 
-  it('8. a real modal: backdrop and inert page, scroll back with hide-on-mobile, End Chat? above the loader, no Minimize after a transfer', async () => {
+  it('a real modal: backdrop and inert page, scroll back with hide-on-mobile, End Chat? above the loader, no Minimize after a transfer', async () => {
     const { page } = await demo({ scenario: 'happy-path', query: { mobile: '1' } });
     await chatButton(page).click();
     await dialog(page).waitFor();
@@ -147,7 +147,7 @@ describe('issue 12: a widget that explains itself, reads well and speaks the pag
     expect(await dialog(first.page).getByRole('button', { name: 'Close chat' }).count()).toBe(1);
   });
 
-  it('9. reading: no jump while scrolled up (a new-messages pill), local timestamps, title count when hidden, draft kept, queue and loader say what happens', async () => {
+  it('reading: no jump while scrolled up (a new-messages pill), local timestamps, title count when hidden, draft kept, queue and loader say what happens', async () => {
     const { page } = await demo({ scenario: 'showcase', speed: 2 });
     await chatButton(page).click();
     await fillPreChatForm(page);
@@ -233,7 +233,7 @@ describe('issue 12: a widget that explains itself, reads well and speaks the pag
     );
   });
 
-  it('10. the page language: Chinese labels with full-width (Optional) on zh-CN, Arabic right to left with textDirection RTL, 16 px inputs', async () => {
+  it('the page language: Chinese labels with full-width (Optional) on zh-CN, Arabic right to left with textDirection RTL, 16 px inputs', async () => {
     const zh = await demo({ scenario: 'happy-path', query: { locale: 'zh-cn' } });
     await chatButton(zh.page).click();
     const zhDialog = zh.page.getByRole('dialog', { name: '问题中心' });
@@ -314,7 +314,7 @@ describe('issue 12: a widget that explains itself, reads well and speaks the pag
       .waitFor({ timeout: 5_000 });
   });
 
-  it('11. spec items wired: the four storage keys, support link sets, the .cn base URL, prefilled read-only inputs', async () => {
+  it('spec items wired: the four storage keys, support link sets, the .cn base URL, prefilled read-only inputs', async () => {
     const { page } = await demo({
       scenario: 'happy-path',
       query: {
@@ -389,7 +389,7 @@ describe('issue 12: a widget that explains itself, reads well and speaks the pag
     expect(await drive.getAttribute('href')).toBe('https://www.example.cn/drive');
   });
 
-  it('12. the newer look: field edges at 3:1 against the panel, even triage cards, links that look like links', async () => {
+  it('the newer look: field edges at 3:1 against the panel, even triage cards, links that look like links', async () => {
     for (const variant of ['tds', 'classic'] as const) {
       const { page } = await demo({ scenario: 'happy-path', query: { variant } });
       await chatButton(page).click();

@@ -265,7 +265,7 @@ describe.each([
   });
 });
 
-describe('chaos: a flapping server (issue 10)', () => {
+describe('chaos: a flapping server', () => {
   async function flappingChat(flap: { after: string; times: number }, maxNumberOfRetries: number) {
     const random = createRandom(SEED).next;
     server = await startMockServer({

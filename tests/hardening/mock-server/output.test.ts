@@ -29,7 +29,7 @@ function expectInert(output: string): void {
   expect(output).toContain('\\n::error::injected');
 }
 
-describe('item 7: control characters from clients and captures are printed escaped', () => {
+describe('control characters from clients and captures are printed escaped', () => {
   it('serve --log pretty', async () => {
     const served = await serveChild(['--scenario', 'happy-path']);
     const client = await TestClient.connect(served.socketUrl);

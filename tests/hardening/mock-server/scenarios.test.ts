@@ -32,7 +32,7 @@ function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: st
 const said = (text: string) => (frame: ServerFrame) =>
   isNotification('newMessage')(frame) && (frame.body as { message?: string }).message === text;
 
-describe('item 4: a pattern that backtracks', () => {
+describe('a pattern that backtracks', () => {
   const hostile = writeFile(
     'hostile-pattern.yaml',
     `name: hostile-pattern
@@ -111,7 +111,7 @@ async function pong(client: TestClient): Promise<number> {
   return performance.now() - started;
 }
 
-describe('item 4: a pattern RE2 runs slowly (a large program) on a long message', () => {
+describe('a pattern RE2 runs slowly (a large program) on a long message', () => {
   it('validate and serve refuse patterns over the program budget, at their place', async () => {
     const file = writeFile(
       'costly-pattern.yaml',
@@ -258,7 +258,7 @@ conversation:
   );
 }
 
-describe('item 8: durations Node would fire after 1 ms', () => {
+describe('durations Node would fire after 1 ms', () => {
   const runs: [string, string, string[]][] = [
     ['wait: forever', delayed('forever', 'forever', '300ms'), []],
     // 1 day at speed 0.001 is 2.7 years of real time: past setTimeout's 2^31 ms.
@@ -297,7 +297,7 @@ describe('item 8: durations Node would fire after 1 ms', () => {
   });
 });
 
-describe('item 10: a scenario file that is a FIFO', () => {
+describe('a scenario file that is a FIFO', () => {
   const fifo = (name: string) => {
     const file = path.join(workDir, name);
     execFileSync('mkfifo', [file]);
@@ -332,7 +332,7 @@ describe('item 10: a scenario file that is a FIFO', () => {
   });
 });
 
-describe('item 10: YAML built to loop or explode', () => {
+describe('YAML built to loop or explode', () => {
   it('validate reports every file, each with file:line, and no stack trace', async () => {
     const cyclic = writeFile(
       'cyclic.yaml',

@@ -23,7 +23,7 @@ function deepFrame(depth: number): string {
   return frame.replace('"DEEP"', `${'['.repeat(depth)}${']'.repeat(depth)}`);
 }
 
-describe('item 2: a frame nested deeper than the log can write', () => {
+describe('a frame nested deeper than the log can write', () => {
   let served: ServedChild;
   const capture = path.join(workDir, 'deep.jsonl');
   beforeAll(async () => {
@@ -54,7 +54,7 @@ describe('item 2: a frame nested deeper than the log can write', () => {
   });
 });
 
-describe('item 2: frames the pretty log cannot describe as they are', () => {
+describe('frames the pretty log cannot describe as they are', () => {
   it('a `type` that is an object (String() of it throws) is answered with error code 1 and logged', async () => {
     const served = await serveChild(['--scenario', 'happy-path', '--log', 'pretty']);
     const client = await TestClient.connect(served.socketUrl);
@@ -86,7 +86,7 @@ describe('item 2: frames the pretty log cannot describe as they are', () => {
   });
 });
 
-describe('item 3: session keys cannot be computed from another session', () => {
+describe('session keys cannot be computed from another session', () => {
   /** The attack: every start-time seed in the window, run through the mock's seeded generator. */
   function seedReproducing(guid: number, from: number, to: number): number | undefined {
     for (let seed = from; seed <= to; seed++) {
@@ -151,7 +151,7 @@ function nonReadingSocket(url: string): Promise<Socket> {
   });
 }
 
-describe('item 9: memory a client can make the server hold is capped', () => {
+describe('memory a client can make the server hold is capped', () => {
   it('--max-sessions: the longest-orphaned session goes first; with every session live a new chat is refused', async () => {
     const served = await serveChild(['--scenario', 'happy-path', '--max-sessions', '3']);
     const sessions: Awaited<ReturnType<TestClient['requestChat']>>[] = [];

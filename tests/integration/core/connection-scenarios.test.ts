@@ -134,7 +134,7 @@ describe('built-in scenarios over a real socket: connection', () => {
     expect(v.sockets).toHaveLength(1);
   });
 
-  it('connect-timeout: no confirmation within maxWaitTime → error card, loader hidden, back to the form; the service is told the visitor gave up (issue 10, case 8)', async () => {
+  it('connect-timeout: no confirmation within maxWaitTime → error card, loader hidden, back to the form; the service is told the visitor gave up', async () => {
     const v = await started('connect-timeout', { page: { options: { maxWaitTime: 6 } } });
     expect(selectMode(v.state())).toBe('loading');
     await v.server.waitFor((sessions) =>

@@ -52,8 +52,8 @@ function wireMessages(file: string): string[] {
   });
 }
 
-describe('misbehaving contact centres over a real socket (issue 10)', () => {
-  it('2. no-acks: nothing stays "Sending…", answers sit below their questions, and after the drop nothing is sent twice', async () => {
+describe('misbehaving contact centres over a real socket', () => {
+  it('no-acks: nothing stays "Sending…", answers sit below their questions, and after the drop nothing is sent twice', async () => {
     const record = capture('no-acks');
     const v = await started('no-acks', { page: page(), record });
     for (const text of ['first question', 'second question', 'third question']) {
@@ -84,7 +84,7 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     ]);
   });
 
-  it('5. flapping: the chat survives five accept-and-drop sockets; every message reaches the agent once', async () => {
+  it('flapping: the chat survives five accept-and-drop sockets; every message reaches the agent once', async () => {
     const record = capture('flapping');
     const v = await started('flapping', { page: page(), record, speed: 10 });
     const typed: string[] = [];
@@ -105,7 +105,7 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     expect(answers).toEqual(typed.map((t) => `You said: "${t}".`));
   });
 
-  it('5. half-open: unanswered pings give the socket up; the renew brings Sam back and what vanished is sent again', async () => {
+  it('half-open: unanswered pings give the socket up; the renew brings Sam back and what vanished is sent again', async () => {
     const record = capture('half-open');
     const v = await started('half-open', { page: page(), record });
     v.core.sendMessage('first');
@@ -121,7 +121,7 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     expect(agentLines(v.state())).toContain('There you are again, Ada.');
   });
 
-  it("7. odd-enums: upper-case and unknown values are shown with the spec's catch-alls, nothing dropped", async () => {
+  it("odd-enums: upper-case and unknown values are shown with the spec's catch-alls, nothing dropped", async () => {
     const v = await started('odd-enums', { page: page() });
     v.core.sendMessage('hello');
     await v.until((s) => agentLines(s).some((line) => line.includes("I'm Alex")), 10_000);
@@ -135,7 +135,7 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     expect(v.env.onError).not.toHaveBeenCalled();
   });
 
-  it("7. legacy-frames: an older server's frames are ignored, the chat works", async () => {
+  it("legacy-frames: an older server's frames are ignored, the chat works", async () => {
     const v = await started('legacy-frames', { page: page() });
     v.core.sendMessage('still there?');
     await v.until((s) => agentLines(s).includes('You said: "still there?".'));
@@ -143,7 +143,7 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     expect(v.env.onError).not.toHaveBeenCalled();
   });
 
-  it('4. server-ends-chat: close 1000 ends the chat and clears the stored session', async () => {
+  it('server-ends-chat: close 1000 ends the chat and clears the stored session', async () => {
     const storage = sharedStorage();
     const v = await started('server-ends-chat', { page: page(), storage });
     v.core.sendMessage('one question');
@@ -153,7 +153,7 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
       expect(storage.items.has(STORAGE_KEYS[key]), key).toBe(false);
   });
 
-  it("3. a paste above the server's frame limit: refused once with 1009, never resent, the chat goes on", async () => {
+  it("a paste above the server's frame limit: refused once with 1009, never resent, the chat goes on", async () => {
     const record = capture('too-large');
     const v = await started('happy-path', { page: page({ maxMessageLength: 100_000 }), record });
     v.core.sendMessage('x'.repeat(70_000));
@@ -170,7 +170,7 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     expect(wireMessages(record)).toEqual(['a short one']);
   });
 
-  it("9. half-open with a server that acknowledges: the reconnect notices sit where they happened, the rest is the server's order", async () => {
+  it("half-open with a server that acknowledges: the reconnect notices sit where they happened, the rest is the server's order", async () => {
     const v = await started('half-open', { page: page() });
     const guid = Number(v.env.storage?.getItem(STORAGE_KEYS.guid));
     v.core.sendMessage('first');
@@ -194,7 +194,7 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     expect(shown).toEqual((v.server.transcript(guid) ?? []).map((entry) => entry.message));
   });
 
-  it('9. reconnect-exhausted: a message typed while reconnecting fails when the chat ends, never left "Sending…"', async () => {
+  it('reconnect-exhausted: a message typed while reconnecting fails when the chat ends, never left "Sending…"', async () => {
     const v = await started('reconnect-exhausted', { page: page({ maxNumberOfRetries: 2 }) });
     await v.until((s) => s.chat.connection.kind === 'reconnecting', 10_000);
     v.core.sendMessage('anyone?');
@@ -253,14 +253,14 @@ async function blackHole(): Promise<{
   };
 }
 
-describe('a socket that never opens (issue 10, case 5: the connect timeout)', () => {
+describe('a socket that never opens (the connect timeout)', () => {
   let hole: Awaited<ReturnType<typeof blackHole>> | null = null;
   afterEach(async () => {
     await hole?.close();
     hole = null;
   });
 
-  it('5. a stored chat whose every socket hangs in the handshake: each attempt ends after connectTimeout, then unable to reconnect', async () => {
+  it('a stored chat whose every socket hangs in the handshake: each attempt ends after connectTimeout, then unable to reconnect', async () => {
     hole = await blackHole();
     const listener = hole;
     // A chat stored by the last page; its socket address now leads to a listener that never answers.

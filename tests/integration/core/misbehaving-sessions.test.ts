@@ -94,8 +94,8 @@ const longQueue = {
   ],
 };
 
-describe('misbehaving contact centres across pages and endings (issue 10)', () => {
-  it('1. a visitor who only reads for longer than refreshTimeoutSeconds keeps the chat on the next page', async () => {
+describe('misbehaving contact centres across pages and endings', () => {
+  it('a visitor who only reads for longer than refreshTimeoutSeconds keeps the chat on the next page', async () => {
     const server = await startMockServer({ scenario: readingVisitor, port: 0, speed: 20, profile: 'strict' });
     // No pings in this window: only what arrives counts.
     const options = page({ refreshTimeoutSeconds: 2, pingTimer: 300_000 });
@@ -118,7 +118,7 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
     await server.waitFor((sessions) => methods(sessions, guid).includes('renewChat'));
   });
 
-  it('1. silent-agent: nobody writes and no ping is answered; what the page sends is activity too, so the next page resumes', async () => {
+  it('silent-agent: nobody writes and no ping is answered; what the page sends is activity too, so the next page resumes', async () => {
     const options = page({ refreshTimeoutSeconds: 2 });
     const v = await started('silent-agent', { page: options });
     const guid = Number(stored(v, 'guid'));
@@ -143,7 +143,7 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
     await v.server.waitFor((sessions) => methods(sessions, guid).includes('renewChat'));
   });
 
-  it('4. a renew refused on page load (the service ended the chat while the visitor was away): "your previous chat has ended", no error code, a new chat offered and working', async () => {
+  it('a renew refused on page load (the service ended the chat while the visitor was away): "your previous chat has ended", no error code, a new chat offered and working', async () => {
     const v = await started('happy-path', { page: page() });
     await v.until((s) => agentLines(s).length >= 1);
     v.core.dispose();
@@ -164,7 +164,7 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
     await next.until((s) => s.chat.status.kind === 'active' && agentLines(s).length >= 1);
   });
 
-  it('6. silent-agent: a reload while Sam is present but has not written: the composer is enabled at once, the chat goes on', async () => {
+  it('silent-agent: a reload while Sam is present but has not written: the composer is enabled at once, the chat goes on', async () => {
     const v = await started('silent-agent', { page: page() });
     await v.until((s) => s.chat.status.kind === 'active');
     const next = await nextPage(v, { page: page() });
@@ -179,7 +179,7 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
     expect(next.state().chat.messages.find((m) => m.kind === 'customer')).toMatchObject({ delivery: 'sent' });
   });
 
-  it('6. a reload while queued: the on-hold messages go on, the composer stays disabled', async () => {
+  it('a reload while queued: the on-hold messages go on, the composer stays disabled', async () => {
     const server = await startMockServer({ scenario: longQueue, port: 0, speed: 20, profile: 'strict' });
     const v = await started('long-queue', { server, page: page() });
     // A comfort message a second of the core's time, on this page and on the next.
@@ -196,7 +196,7 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
     });
   });
 
-  it('8. network-drop: End Chat while reconnecting; closeConversation reaches the service on the next socket, after a renew without transcript', async () => {
+  it('network-drop: End Chat while reconnecting; closeConversation reaches the service on the next socket, after a renew without transcript', async () => {
     const v = await started('network-drop', { page: page({ retryInterval: 1000 }) });
     await v.until((s) => s.chat.status.kind === 'active');
     const guid = Number(stored(v, 'guid'));
@@ -212,7 +212,7 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
     expect(after[0]?.body).toMatchObject({ requestFullTranscript: false });
   });
 
-  it('8. End Chat while reconnecting, then a new chat at once: the old chat still tells the service, the new one is untouched', async () => {
+  it('End Chat while reconnecting, then a new chat at once: the old chat still tells the service, the new one is untouched', async () => {
     // The old chat's next attempt waits for the core's clock to be run to it; no pings meanwhile.
     const v = await started('network-drop', { page: page({ retryInterval: 60_000, pingTimer: 300_000 }) });
     await v.until((s) => s.chat.status.kind === 'active');
@@ -238,7 +238,7 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
     expect(methods(v.server.sessions(), newGuid)).not.toContain('closeConversation');
   });
 
-  it('9. durations a server sends are clamped: pingTimer 2^40 ms and retryInterval -5 ms, comfort messages every 0.01 s', async () => {
+  it('durations a server sends are clamped: pingTimer 2^40 ms and retryInterval -5 ms, comfort messages every 0.01 s', async () => {
     const server = await startMockServer({
       scenario: {
         name: 'wild-durations',
@@ -277,7 +277,7 @@ describe('misbehaving contact centres across pages and endings (issue 10)', () =
     expect((second?.timestamp ?? 0) - (first?.timestamp ?? 0)).toBeGreaterThanOrEqual(950);
   });
 
-  it('9. a WebSocket constructor that throws (a bad socket address): the error card, nothing thrown to the page', async () => {
+  it('a WebSocket constructor that throws (a bad socket address): the error card, nothing thrown to the page', async () => {
     const v = await open('happy-path', { page: { options: { webChatUrl: 'ftp://127.0.0.1/chat' } } });
     v.core.start();
     await v.until((s) => s.availability.status === 'available');

@@ -73,6 +73,11 @@ export const isNotification =
   (frame) =>
     frame.type === 'notification' && frame.body.method === method;
 export const isError: Predicate = (frame) => frame.type === 'error';
+/** An agent's newMessage with exactly this text. */
+export const saidText =
+  (text: string): Predicate =>
+  (frame) =>
+    isNotification('newMessage')(frame) && (frame.body as { message?: string }).message === text;
 
 /** A socket that keeps every frame it receives and can wait for the next one matching. */
 export class TestClient {

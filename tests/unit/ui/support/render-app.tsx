@@ -108,6 +108,9 @@ export function renderApp(state: WidgetState, settings?: WidgetSettings, catalog
   return { ...fake, launcher, analytics };
 }
 
+/** The dialog open, nothing asked. */
+export const OPEN_DIALOG = { status: 'open', endChatPrompt: false } as const;
+
 /** A chat in this status (what the dialog shows follows from it: selectMode). */
 export function chatIn(status: ChatStatus): ChatState {
   return { ...initialChat(), status };
