@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Frame, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type MockServer as MockChatServer, startMockServer } from '../../mock-server/index.js';
-import english from '../../widget/embed/launcher-texts/en.js';
-import { LAUNCHER_TEXT_LOADERS } from '../../widget/embed/launcher-texts.js';
+import english from '../../widget/ui/i18n/launcher-texts/en.js';
+import { LAUNCHER_TEXT_LOADERS } from '../../widget/ui/i18n/launcher-texts.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
 import { connectToRunBrowser, runResources } from '../support/run-resources.js';
 import { buildWidget } from './build-widget.js';
@@ -205,7 +205,7 @@ const LAUNCHER_NAMES = new RegExp(
 
 /**
  * The floating button, found the way a visitor finds it: by its name, in the page's language
- * (the launcher's own texts, widget/embed/launcher-texts/).
+ * (the launcher's own texts, widget/ui/i18n/launcher-texts/).
  */
 export function chatButton(page: Page | Frame): Locator {
   return page.getByRole('button', { name: LAUNCHER_NAMES }).and(page.locator('.cw-fab'));
