@@ -1,16 +1,20 @@
 /**
- * Issue 9, items 4, 8 and 10, black-box through the CLI: a `matches` pattern built to
+ * Scenarios built to hurt the mock, black-box through the CLI: a `matches` pattern built to
  * backtrack or to cost RE2 a large program, durations Node's timers overflow on, YAML built to
- * loop or explode, and a scenario "file" that is a FIFO.
+ * loop or explode, and a scenario "file" that is a FIFO. Each judges what the mock does (who is
+ * answered, in which order, what is refused); how long it takes on this machine is a figure for
+ * `npm run bench` (tests/support/bench-figure.ts), never a pass or fail of `npm test`.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { renameSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
 import { frames, isNotification, TestClient } from '../../integration/mock-server/client.js';
+import { reportFigure } from '../../support/bench-figure.js';
 import { repoRoot } from '../../support/specs.js';
 import {
+  cli,
   expectAnswering,
   outputMatching,
   type ServedChild,
@@ -18,16 +22,6 @@ import {
   workDir,
   writeFile,
 } from './support/serve-child.js';
-
-const bin = path.join(repoRoot, 'cli/bin/mock-chat.js');
-
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd: workDir, env: { ...process.env, NO_COLOR: '1' } }, (e, o, r) =>
-      resolve({ code: e ? Number(e.code ?? 1) : 0, stdout: o, stderr: r }),
-    );
-  });
-}
 
 const said = (text: string) => (frame: ServerFrame) =>
   isNotification('newMessage')(frame) && (frame.body as { message?: string }).message === text;
@@ -65,10 +59,10 @@ conversation:
     attacker.send(frames.newMessage(`${'a'.repeat(31)}!`));
     // 3 KB, words all along and a "!" at the end: the classic catastrophic case, long.
     attacker.send(frames.newMessage(`${'ab '.repeat(1000)}!`));
-    const started = performance.now();
+    // Backtracking, either message would hold the process for longer than the universe has
+    // existed: an answer at all is the proof.
     other.send(frames.ping());
     await other.next(isNotification('pong'));
-    expect(performance.now() - started).toBeLessThan(1000);
     await expectAnswering(served);
     await attacker.next(said('not only words'));
     await attacker.next(said('not only words'));
@@ -152,7 +146,7 @@ conversation:
 ${steps}`,
     );
 
-  it('one hostile message delays another session’s pong by no more than ~50 ms', async () => {
+  it('a 30,000-character message is matched on its first 4,096 characters, and another session is answered meanwhile', async () => {
     const served = await serveChild([
       '--scenario',
       heavy(
@@ -169,29 +163,38 @@ ${steps}`,
     const other = await TestClient.connect(served.socketUrl);
     await attacker.requestChat();
     await other.requestChat();
+    // First a short message that ends in "b": looked at whole, it does not match.
+    attacker.send(frames.newMessage(`${'a'.repeat(100)}b`));
     // In pairs, a quiet pong then one behind a hostile message, so both halves of a pair see the
-    // same machine (other test files run beside this one): the delay is the median extra time.
+    // same machine: the delay (a figure for the benchmark) is the median extra time.
     const extra: number[] = [];
     for (let i = 0; i < 20; i++) {
       const quiet = await pong(other);
-      // 30,000 characters: RE2 looks at the first 4,096, with 298 instructions.
+      // 30,000 characters ending in "b": RE2 looks at the first 4,096, all "a", with 298 instructions.
       attacker.send(frames.newMessage(`${'a'.repeat(29_999)}b`));
       extra.push((await pong(other)) - quiet);
     }
-    const delay = spread(extra).median;
-    expect(
-      delay,
-      `extra ms of a pong behind a hostile message: ${extra.map((ms) => ms.toFixed(1)).join(', ')}`,
-    ).toBeLessThan(50);
-    // Matched on its first 4,096 characters, all "a": the rule answers.
-    await attacker.next(said('ends in a'));
+    // The rule answers in order: 20 answers, the last for the last hostile message, and none
+    // for the short one (its answer would have come first, making the 20th answer the 19th's).
+    for (let i = 0; i < 20; i++) await attacker.next(said('ends in a'));
+    await pong(attacker);
+    expect(attacker.received.filter(said('ends in a'))).toHaveLength(20);
     await expectAnswering(served);
+    const delay = spread(extra).median;
+    reportFigure({
+      item: '4',
+      figure:
+        "mock-chat: another session's pong behind one message of 30,000 characters tested by 298 RE2 instructions",
+      value: `${delay.toFixed(1)} ms extra, median of 20 (${extra.map((ms) => ms.toFixed(1)).join(', ')})`,
+      budget: '< 50 ms',
+      pass: delay < 50,
+    });
     attacker.close();
     other.close();
     served.child.kill();
   });
 
-  it('32 hostile messages waiting for an expect are looked through a frame at a time', async () => {
+  it('32 hostile messages waiting for an expect are looked through a frame at a time: another session is answered in between', async () => {
     const served = await serveChild([
       '--scenario',
       heavy(
@@ -205,30 +208,42 @@ ${steps}`,
     ]);
     const attacker = await TestClient.connect(served.socketUrl);
     const other = await TestClient.connect(served.socketUrl);
-    await attacker.requestChat();
-    await other.requestChat();
+    const attackerGuid = (await attacker.requestChat()).guid;
+    const otherGuid = (await other.requestChat()).guid;
     // They wait in the inbox (no expect takes them yet); none matches (each ends in b).
     for (let i = 0; i < 31; i++) attacker.send(frames.newMessage('ab'.repeat(15_000)));
     attacker.send(frames.newMessage('a'.repeat(100)));
-    attacker.send(frames.ping());
-    await attacker.next(isNotification('pong'));
+    await pong(attacker);
+    // isTyping starts the search; the other session pings, one ping after another, until it ends.
     const looking = performance.now();
     attacker.send(frames.isTyping());
-    const during: number[] = [];
     let found = false;
-    const answered = attacker.next(said('found it'), 10_000).then(() => {
+    const answered = attacker.next(said('found it')).then(() => {
       found = true;
     });
+    const during: number[] = [];
     while (!found) during.push(await pong(other));
     await answered;
     const lookedFor = performance.now() - looking;
+    // The log has every frame in the order the mock handled it. Looked through in one go, the
+    // search would run from the isTyping to the answer in one turn of the event loop, and no
+    // other session's frame could be answered in between.
+    const line = (guid: number, what: string) => new RegExp(`guid ${guid}\\s+${what}`);
+    await outputMatching(served, line(attackerGuid, '← server newMessage'));
+    const lines = served.output().split('\n');
+    const start = lines.findIndex((text) => line(attackerGuid, '→ client isTyping').test(text));
+    const end = lines.findIndex((text, i) => i > start && line(attackerGuid, '← server newMessage').test(text));
+    expect(start).toBeGreaterThan(-1);
+    const pongsBetween = lines.slice(start + 1, end).filter((text) => line(otherGuid, '← server pong').test(text));
+    expect(pongsBetween.length, 'pongs to the other session while the inbox was looked through').toBeGreaterThan(0);
     const { median, max } = spread(during);
-    const pongs = `pongs while looking: ${during.map((ms) => ms.toFixed(1)).join(', ')} ms over ${lookedFor.toFixed(0)} ms`;
-    expect(median, pongs).toBeLessThan(50);
-    // Looked through in one go, the 31 frames would hold one pong for nearly the whole search
-    // (~600 ms here); a frame at a time, the longest wait is a small share of it. Relative, so a
-    // stall of a loaded machine, which lengthens the search as much, does not decide the result.
-    expect(max, pongs).toBeLessThan(lookedFor / 2);
+    reportFigure({
+      item: '4',
+      figure: "mock-chat: another session's pongs while 31 hostile inbox frames are looked through for an expect",
+      value: `median ${median.toFixed(1)} ms, longest ${max.toFixed(1)} ms, over a ${lookedFor.toFixed(0)} ms search (${pongsBetween.length} pongs in it)`,
+      budget: 'median < 50 ms; longest < half the search',
+      pass: median < 50 && max < lookedFor / 2,
+    });
     attacker.close();
     other.close();
     served.child.kill();

@@ -116,8 +116,13 @@ export class TestClient {
     this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
   }
 
-  /** The next received frame (after earlier next() calls) matching, within timeoutMs. */
-  async next(predicate: Predicate = () => true, timeoutMs = 3000): Promise<ServerFrame> {
+  /**
+   * The next received frame (after earlier next() calls) matching. `timeoutMs` only turns a
+   * frame that never comes into a failure that lists what did come, inside the test's own
+   * timeout; it is no judgement of speed, so it is far longer than any frame takes on a busy
+   * machine.
+   */
+  async next(predicate: Predicate = () => true, timeoutMs = 15_000): Promise<ServerFrame> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       for (let i = this.#cursor; i < this.received.length; i++) {
