@@ -1,9 +1,9 @@
 /**
- * Issue 10 across page loads and endings, against the real mock over a real socket in real
- * time scaled by the mock's speed: what the next page finds (cases 1, 4 and 6), what reaches
- * the service when the visitor ends the chat (case 8; the connect timeout's closeConversation is
- * in connection-scenarios.test.ts, beside the connect-timeout scenario's other checks), and what the widget makes of wild
- * durations and socket addresses (case 9). Waits are on the core's state or the mock's
+ * Misbehaving contact centres across page loads and endings, against the real mock over a
+ * real socket in real time scaled by the mock's speed: what the next page finds, what reaches
+ * the service when the visitor ends the chat (the connect timeout's closeConversation is in
+ * connection-scenarios.test.ts, beside the connect-timeout scenario's other checks), and what
+ * the widget makes of wild durations and socket addresses. Waits are on the core's state or the mock's
  * verification API, never fixed sleeps; where a case waits on the core's own timers, the
  * core's clock is run ahead (one clock for every page of the visit, as in a browser).
  */
@@ -13,7 +13,7 @@ import { isInputEnabled, selectMode } from '../../../widget/core/chat/selectors.
 import type { WidgetState } from '../../../widget/core/chat/state.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
-import { customer, type Visit, visits } from './support/core-over-mock.js';
+import { CoreClock, customer, type Visit, visits } from './support/core-over-mock.js';
 
 const open = visits();
 /** Short waits: page options win over chatWidgetParams (and are clamped like them). */
@@ -99,7 +99,10 @@ describe('misbehaving contact centres across pages and endings', () => {
     const server = await startMockServer({ scenario: readingVisitor, port: 0, speed: 20, profile: 'strict' });
     // No pings in this window: only what arrives counts.
     const options = page({ refreshTimeoutSeconds: 2, pingTimer: 300_000 });
-    const v = await started('reading-visitor', { server, page: options });
+    // The core's time moves only as the test runs it: real time lost to a busy machine between
+    // two steps must not count as the visitor's idle time.
+    const clock = new CoreClock({ followsRealTime: false });
+    const v = await started('reading-visitor', { server, page: options, clock });
     const guid = Number(stored(v, 'guid'));
     const requested = Number(stored(v, 'lastChatRequestTimestamp'));
     // The core's time runs past 3 s after the request, half a second at a time, and after each
@@ -120,7 +123,7 @@ describe('misbehaving contact centres across pages and endings', () => {
 
   it('silent-agent: nobody writes and no ping is answered; what the page sends is activity too, so the next page resumes', async () => {
     const options = page({ refreshTimeoutSeconds: 2 });
-    const v = await started('silent-agent', { page: options });
+    const v = await started('silent-agent', { page: options, clock: new CoreClock({ followsRealTime: false }) });
     const guid = Number(stored(v, 'guid'));
     const requested = Number(stored(v, 'lastChatRequestTimestamp'));
     await v.until((s) => s.chat.status.kind === 'active');
