@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './tests/support/longest-first.js';
+import { TEST_MS } from './tests/support/patience.js';
 
 /**
  * Three projects, told apart by what their tests need before they can run, so a test waits only
@@ -23,8 +24,9 @@ export default defineConfig({
     // Most test time is waiting (timers scaled by the mock, a browser drawing, sockets), not CPU:
     // three files at once on two cores takes `npm test` from about 460 s to about 210 s here.
     maxWorkers: 3,
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // Hang detectors, sized for a busy machine (tests/support/patience.ts); never a judgement of speed.
+    testTimeout: TEST_MS,
+    hookTimeout: TEST_MS,
     // Line coverage of the framework-free core is enforced in `npm test`.
     coverage: {
       provider: 'v8',

@@ -60,7 +60,7 @@ beforeAll(async () => {
     notificationBodyMethods: unionMethods('NotificationBody'),
     enums,
   };
-}, 30_000);
+});
 
 const scenario = (conversation: unknown[], extra: Record<string, unknown> = {}) => ({
   name: 'one-source',

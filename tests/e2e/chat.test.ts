@@ -19,7 +19,7 @@ import {
 
 const demo = browserPerFile();
 
-describe('chat in a real browser', { timeout: 45_000 }, () => {
+describe('chat in a real browser', () => {
   it('acceptance: button → Question Center → form → Start chat → agent joins → Enter sends → answer → End Chat? Yes', async () => {
     const { page, errors } = await demo({ scenario: 'happy-path' });
     const button = chatButton(page);
@@ -100,7 +100,7 @@ describe('chat in a real browser', { timeout: 45_000 }, () => {
     await button.click();
     await sendMessage(page, 'Are you there?');
     await dialog(page).getByRole('button', { name: 'Minimize chat' }).click();
-    await page.getByRole('button', { name: /chat, \d+ unread/i }).waitFor({ timeout: 10_000 });
+    await page.getByRole('button', { name: /chat, \d+ unread/i }).waitFor();
     await screenshot(page, 'minimized-unread-badge');
     await page.getByRole('button', { name: /chat, \d+ unread/i }).click();
     await dialog(page).waitFor();

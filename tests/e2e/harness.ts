@@ -12,6 +12,7 @@ import { type MockServer as MockChatServer, startMockServer } from '../../mock-s
 import english from '../../widget/ui/i18n/launcher-texts/en.js';
 import { LAUNCHER_TEXT_LOADERS } from '../../widget/ui/i18n/launcher-texts.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
+import { WAIT_MS } from '../support/patience.js';
 import { connectToRunBrowser, runResources } from '../support/run-resources.js';
 import { buildWidget } from './build-widget.js';
 
@@ -157,8 +158,8 @@ export async function openDemo(browser: Browser, options: DemoOptions): Promise<
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.headers ? { extraHTTPHeaders: options.headers } : {}),
   });
-  // Fail a stuck wait well inside the test's own timeout.
-  context.setDefaultTimeout(15_000);
+  // Fail a stuck wait inside the test's own timeout, with what it waited for (tests/support/patience.ts).
+  context.setDefaultTimeout(WAIT_MS);
   const errors: string[] = [];
   const page = await context.newPage();
   watchErrors(page, errors);
@@ -167,8 +168,7 @@ export async function openDemo(browser: Browser, options: DemoOptions): Promise<
   for (const script of options.initScripts ?? []) await page.addInitScript({ content: script });
   if (options.fakeClock === true) await page.clock.install();
   const url = demoUrl(server, options);
-  // The first load compiles the widget's chunks; on a busy 2-core machine that can pass 15 s.
-  await page.goto(url, { timeout: 30_000 });
+  await page.goto(url);
   return {
     server,
     context,
@@ -293,7 +293,11 @@ export async function transcript(page: Page): Promise<string[]> {
  * Polls until the condition holds or the timeout passes; returns the last value. For waiting on
  * something that must happen (a line, a request); absence is never proved by letting it time out.
  */
-export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = WAIT_MS,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   let value = await read();
   while (!ok(value) && Date.now() < end) {

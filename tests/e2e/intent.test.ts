@@ -73,7 +73,7 @@ async function requestedUntilIdle({ page, requests }: Demo): Promise<string[]> {
   );
 }
 
-describe('nothing heavy before intent', { timeout: 45_000 }, () => {
+describe('nothing heavy before intent', () => {
   it('no action until the page is idle: no React, phone rules, core or views; at most 10 KiB gzip (and with prefetch idle, the chat)', async () => {
     const quiet = await demo({
       scenario: 'happy-path',

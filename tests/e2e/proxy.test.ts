@@ -19,6 +19,7 @@ import { parseCapture } from '../../cli/check/read.js';
 import { type MockServer, startMockServer } from '../../mock-server/index.js';
 import { type RunningProxy, startProxy } from '../../mock-server/proxy/proxy.js';
 import { scenarioFromCapture } from '../../mock-server/scenario/from-capture.js';
+import { WAIT_MS } from '../support/patience.js';
 import { eventually, launchWithWidget, sendMessage, startChat, transcript } from './harness.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'mock-chat-proxy-'));
@@ -155,10 +156,10 @@ function tapWire(page: Page, wire: Wire): void {
 
 async function chatOnce(url: string, wire?: Wire): Promise<string[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
   if (wire) tapWire(page, wire);
-  await page.goto(url, { timeout: 30_000 });
+  await page.goto(url);
   await startChat(page);
   await sendMessage(page, 'Can I book a test drive?');
   const lines = await eventually(

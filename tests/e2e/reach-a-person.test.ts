@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { WAIT_MS } from '../support/patience.js';
 import {
   browserPerFile,
   chatButton,
@@ -41,7 +42,7 @@ async function callbackValues(page: Page): Promise<string[]> {
 }
 
 /** Resolves once the page logged that the availability call failed (the widget has acted on it). */
-describe('every visitor reaches a person or a callback', { timeout: 60_000 }, () => {
+describe('every visitor reaches a person or a callback', () => {
   it('a chat-lite page offers chat when agents are available, the callback only when not', async () => {
     // Agents available: chat, not the callback form.
     const available = await demo({ scenario: 'happy-path', query: { chat_lite: '1' } });
@@ -55,7 +56,7 @@ describe('every visitor reaches a person or a callback', { timeout: 60_000 }, ()
     await callbackDialog(slow.page).getByRole('button', { name: 'Request a Callback' }).waitFor();
     await callbackDialog(slow.page).getByLabel('First Name').fill('Grace');
     const chatNow = slow.page.getByRole('button', { name: 'Chat now' });
-    await chatNow.waitFor({ timeout: 10_000 });
+    await chatNow.waitFor();
     await slow.page.getByText('An agent is available to chat now.').waitFor();
     expect(await seriousViolations(slow.page)).toEqual([]);
     await chatNow.click();
@@ -95,7 +96,7 @@ describe('every visitor reaches a person or a callback', { timeout: 60_000 }, ()
     await fillCallbackForm(hung.page);
     await callbackDialog(hung.page).getByRole('button', { name: 'Request a Callback' }).click();
     await hung.page.getByText('Sending your request…').waitFor();
-    await hung.page.getByText('Something went wrong!').waitFor({ timeout: 10_000 });
+    await hung.page.getByText('Something went wrong!').waitFor();
     expect(await callbackValues(hung.page)).toEqual(['Ada', 'Lovelace', 'ada@example.com', '2025550143', '94105']);
     await switchScenario(hung.server, 'chat-lite');
     await callbackDialog(hung.page).getByRole('button', { name: 'Retry' }).click();
@@ -188,7 +189,7 @@ describe('every visitor reaches a person or a callback', { timeout: 60_000 }, ()
     await callMe.click();
     await callbackDialog(queued.page).getByRole('button', { name: 'Request a Callback' }).waitFor();
     expect(await callbackValues(queued.page)).toEqual(['Ada', '', 'ada@example.com', '2025550143', '94105']);
-    await queued.server.waitFor((sessions) => receivedFrames(sessions, 'closeConversation').length === 1);
+    await queued.server.waitFor((sessions) => receivedFrames(sessions, 'closeConversation').length === 1, WAIT_MS);
   });
 
   it('the estimated wait is shown: on the pre-chat form and while queued (section 4 rule 7, in minutes)', async () => {
@@ -207,7 +208,7 @@ describe('every visitor reaches a person or a callback', { timeout: 60_000 }, ()
     expect(await queue.getByText('Estimated wait: about 4 minutes').isVisible()).toBe(true);
     expect(await seriousViolations(busy.page)).toEqual([]);
     // The banner goes when Sam joins.
-    await busy.page.getByText('An agent has joined the chat').first().waitFor({ timeout: 20_000 });
+    await busy.page.getByText('An agent has joined the chat').first().waitFor();
     await queue.waitFor({ state: 'detached' });
   });
 });

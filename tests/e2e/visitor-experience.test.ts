@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { WAIT_MS } from '../support/patience.js';
 import {
   browserPerFile,
   chatButton,
@@ -52,9 +53,7 @@ async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
   }, hidden);
 }
 
-describe('a widget that explains itself, reads well and speaks the page language', {
-  timeout: 60_000,
-}, () => {
+describe('a widget that explains itself, reads well and speaks the page language', () => {
   it("'Start chat' explains itself: required fields marked, a press shows every error and focuses the first, Enter submits", async () => {
     const { page } = await demo({ scenario: 'happy-path' });
     await chatButton(page).click();
@@ -75,12 +74,12 @@ describe('a widget that explains itself, reads well and speaks the page language
     }
     expect(await form.getByText('first name is a required property').isVisible()).toBe(true);
     const focused = () => inWidget(page, (root) => root.activeElement?.id);
-    await expect.poll(focused).toBe('cw-prechat-firstName');
+    await expect.poll(focused, { timeout: WAIT_MS }).toBe('cw-prechat-firstName');
     // Enter in a field submits too: still invalid, so focus moves to the next field to fix.
     await form.getByLabel('First Name').fill('Ada');
     await form.getByLabel('First Name').press('Enter');
     await form.getByText('3 fields need your attention.').waitFor();
-    await expect.poll(focused).toBe('cw-prechat-email');
+    await expect.poll(focused, { timeout: WAIT_MS }).toBe('cw-prechat-email');
     expect(await seriousViolations(page)).toEqual([]);
     await fillPreChatForm(page);
     expect(await start.getAttribute('aria-disabled')).toBeNull();
@@ -164,7 +163,7 @@ describe('a widget that explains itself, reads well and speaks the page language
       cursor: await style(composer, 'cursor'),
       background: await style(composer, 'background-color'),
     };
-    await page.getByText('What would you like to start with?').waitFor({ timeout: 15_000 });
+    await page.getByText('What would you like to start with?').waitFor();
     expect(await composer.isDisabled()).toBe(false);
     expect(disabledLook.cursor).toBe('not-allowed');
     expect(disabledLook.background).not.toBe(await style(composer, 'background-color'));
@@ -201,7 +200,7 @@ describe('a widget that explains itself, reads well and speaks the page language
       el.scrollTop = 0;
     });
     const pill = page.getByRole('button', { name: /1 new message/ });
-    await pill.waitFor({ timeout: 10_000 });
+    await pill.waitFor();
     expect(await log.evaluate((el) => el.scrollTop)).toBe(0);
     await pill.click();
     expect(await log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(40);
@@ -306,12 +305,12 @@ describe('a widget that explains itself, reads well and speaks the page language
     const { page } = await demo({ scenario: 'network-drop', query: { 'opt.retryInterval': '60000' } });
     await startChat(page);
     await sendMessage(page, 'Is the Model Y in stock?');
-    await page.getByText('Attempting to reconnect...').first().waitFor({ timeout: 15_000 });
+    await page.getByText('Attempting to reconnect...').first().waitFor();
     await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
     await page
       .getByText(/Welcome back/)
       .first()
-      .waitFor({ timeout: 5_000 });
+      .waitFor();
   });
 
   it('spec items wired: the four storage keys, support link sets, the .cn base URL, prefilled read-only inputs', async () => {

@@ -93,7 +93,7 @@ describe('built-in scenarios over a real socket: connection', () => {
   it('reconnect-exhausted: a notice per attempt, then unable to reconnect; the chat ends', async () => {
     const v = await started('reconnect-exhausted', { page: fastRetries });
     await v.until((s) => s.chat.status.kind === 'active');
-    const ended = await v.until((s) => s.chat.status.kind === 'ended', 10_000);
+    const ended = await v.until((s) => s.chat.status.kind === 'ended');
     expect(ended.chat.status).toEqual({ kind: 'ended', reason: 'unableToReconnect' });
     expect(v.texts().filter((t) => t === TEXTS.attemptingReconnect)).toHaveLength(3);
     expect(v.texts().at(-1)).toBe(TEXTS.unableToReconnect);

@@ -13,6 +13,7 @@ import type { WidgetState } from '../../../widget/core/chat/state.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { Changes } from '../../support/changes.js';
+import { WAIT_MS } from '../../support/patience.js';
 import { customer, recordedClientFrames, sharedStorage, visits } from './support/core-over-mock.js';
 
 const open = visits();
@@ -62,7 +63,7 @@ describe('misbehaving contact centres over a real socket', () => {
     }
     await v.until((s) => s.chat.connection.kind === 'reconnecting');
     v.core.sendMessage('typed during the drop');
-    await v.until((s) => agentLines(s).some((line) => line.includes('typed during the drop')), 15_000);
+    await v.until((s) => agentLines(s).some((line) => line.includes('typed during the drop')));
     const state = v.state();
     expect(customerLines(state)).toEqual([
       'first question:sent',
@@ -90,11 +91,11 @@ describe('misbehaving contact centres over a real socket', () => {
     const typed: string[] = [];
     for (let i = 1; i <= 4; i++) {
       // One message per socket: wait for the next flap to have happened and the renew to be in.
-      await v.until((s) => v.sockets.length > i && s.chat.connection.kind === 'online', 15_000);
+      await v.until((s) => v.sockets.length > i && s.chat.connection.kind === 'online');
       const text = `message ${i}`;
       typed.push(text);
       v.core.sendMessage(text);
-      await v.until((s) => agentLines(s).some((line) => line.includes(`"${text}"`)), 15_000);
+      await v.until((s) => agentLines(s).some((line) => line.includes(`"${text}"`)));
     }
     expect(v.state().chat.status).toEqual({ kind: 'active' });
     expect(v.sockets.length).toBeGreaterThanOrEqual(5);
@@ -111,12 +112,12 @@ describe('misbehaving contact centres over a real socket', () => {
     v.core.sendMessage('first');
     await v.until((s) => agentLines(s).includes('Let me look into that.'));
     // The socket has gone silent: this message vanishes, its ping is never answered.
-    await v.server.waitFor((sessions) => sessions[0]?.socket === 'half-open');
+    await v.server.waitFor((sessions) => sessions[0]?.socket === 'half-open', WAIT_MS);
     v.core.sendMessage('into the void');
     await v.clock.advance(PAST_LIVENESS_MS);
     await v.until((s) => s.chat.connection.kind !== 'online' || v.sockets.length > 1);
     expect(v.texts()).toContain(TEXTS.attemptingReconnect);
-    await v.until((s) => agentLines(s).some((line) => line.includes('"into the void"')), 15_000);
+    await v.until((s) => agentLines(s).some((line) => line.includes('"into the void"')));
     expect(customerLines(v.state())).toEqual(['first:sent', 'into the void:sent']);
     expect(agentLines(v.state())).toContain('There you are again, Ada.');
   });
@@ -124,9 +125,9 @@ describe('misbehaving contact centres over a real socket', () => {
   it("odd-enums: upper-case and unknown values are shown with the spec's catch-alls, nothing dropped", async () => {
     const v = await started('odd-enums', { page: page() });
     v.core.sendMessage('hello');
-    await v.until((s) => agentLines(s).some((line) => line.includes("I'm Alex")), 10_000);
+    await v.until((s) => agentLines(s).some((line) => line.includes("I'm Alex")));
     v.core.sendMessage('thanks');
-    await v.until((s) => s.chat.messages.filter((m) => 'text' in m && m.text === TEXTS.agentLeft).length >= 1, 10_000);
+    await v.until((s) => s.chat.messages.filter((m) => 'text' in m && m.text === TEXTS.agentLeft).length >= 1);
     const texts = v.texts();
     expect(texts).toContain("Hi Ada, I'm Sam.");
     expect(texts).toContain('Your chat is being recorded.');
@@ -147,7 +148,7 @@ describe('misbehaving contact centres over a real socket', () => {
     const storage = sharedStorage();
     const v = await started('server-ends-chat', { page: page(), storage });
     v.core.sendMessage('one question');
-    await v.until((s) => s.chat.status.kind === 'ended', 10_000);
+    await v.until((s) => s.chat.status.kind === 'ended');
     expect(v.state().chat.status).toEqual({ kind: 'ended', reason: 'connectionClosed' });
     for (const key of ['guid', 'ak', 'lastChatRequestTimestamp'] as const)
       expect(storage.items.has(STORAGE_KEYS[key]), key).toBe(false);
@@ -157,10 +158,10 @@ describe('misbehaving contact centres over a real socket', () => {
     const record = capture('too-large');
     const v = await started('happy-path', { page: page({ maxMessageLength: 100_000 }), record });
     v.core.sendMessage('x'.repeat(70_000));
-    await v.until((s) => s.chat.messages.some((m) => m.kind === 'customer' && m.delivery === 'failed'), 10_000);
-    await v.until((s) => s.chat.connection.kind === 'online' && v.sockets.length === 2, 10_000);
+    await v.until((s) => s.chat.messages.some((m) => m.kind === 'customer' && m.delivery === 'failed'));
+    await v.until((s) => s.chat.connection.kind === 'online' && v.sockets.length === 2);
     v.core.sendMessage('a short one');
-    await v.until((s) => agentLines(s).some((line) => line.includes('"a short one"')), 10_000);
+    await v.until((s) => agentLines(s).some((line) => line.includes('"a short one"')));
     expect(v.sockets).toHaveLength(2);
     expect(v.state().chat.messages.find((m) => m.kind === 'customer')).toMatchObject({
       delivery: 'failed',
@@ -175,10 +176,10 @@ describe('misbehaving contact centres over a real socket', () => {
     const guid = Number(v.env.storage?.getItem(STORAGE_KEYS.guid));
     v.core.sendMessage('first');
     await v.until((s) => agentLines(s).includes('Let me look into that.'));
-    await v.server.waitFor((sessions) => sessions[0]?.socket === 'half-open');
+    await v.server.waitFor((sessions) => sessions[0]?.socket === 'half-open', WAIT_MS);
     v.core.sendMessage('into the void');
     await v.clock.advance(PAST_LIVENESS_MS);
-    await v.until((s) => agentLines(s).includes('You said: "into the void".'), 15_000);
+    await v.until((s) => agentLines(s).includes('You said: "into the void".'));
     const texts = v.texts();
     expect(texts.slice(texts.indexOf('Let me look into that.'))).toEqual([
       'Let me look into that.',
@@ -196,9 +197,9 @@ describe('misbehaving contact centres over a real socket', () => {
 
   it('reconnect-exhausted: a message typed while reconnecting fails when the chat ends, never left "Sending…"', async () => {
     const v = await started('reconnect-exhausted', { page: page({ maxNumberOfRetries: 2 }) });
-    await v.until((s) => s.chat.connection.kind === 'reconnecting', 10_000);
+    await v.until((s) => s.chat.connection.kind === 'reconnecting');
     v.core.sendMessage('anyone?');
-    const ended = await v.until((s) => s.chat.status.kind === 'ended', 10_000);
+    const ended = await v.until((s) => s.chat.status.kind === 'ended');
     expect(ended.chat.status).toEqual({ kind: 'ended', reason: 'unableToReconnect' });
     expect(ended.chat.messages.find((m) => m.kind === 'customer')).toMatchObject({
       text: 'anyone?',

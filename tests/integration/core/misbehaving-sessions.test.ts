@@ -13,6 +13,7 @@ import { isInputEnabled, selectMode } from '../../../widget/core/chat/selectors.
 import type { WidgetState } from '../../../widget/core/chat/state.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
+import { WAIT_MS } from '../../support/patience.js';
 import { CoreClock, customer, type Visit, visits } from './support/core-over-mock.js';
 
 const open = visits();
@@ -118,7 +119,7 @@ describe('misbehaving contact centres across pages and endings', () => {
     ]);
     const next = await nextPage(v, { page: options });
     expect(next.state().availability).toEqual({ status: 'resuming' });
-    await server.waitFor((sessions) => methods(sessions, guid).includes('renewChat'));
+    await server.waitFor((sessions) => methods(sessions, guid).includes('renewChat'), WAIT_MS);
   });
 
   it('silent-agent: nobody writes and no ping is answered; what the page sends is activity too, so the next page resumes', async () => {
@@ -143,7 +144,7 @@ describe('misbehaving contact centres across pages and endings', () => {
     expect(sent?.slice(sent.indexOf('newParticipant') + 1)).toEqual([]);
     const next = await nextPage(v, { page: options });
     expect(next.state().availability).toEqual({ status: 'resuming' });
-    await v.server.waitFor((sessions) => methods(sessions, guid).includes('renewChat'));
+    await v.server.waitFor((sessions) => methods(sessions, guid).includes('renewChat'), WAIT_MS);
   });
 
   it('a renew refused on page load (the service ended the chat while the visitor was away): "your previous chat has ended", no error code, a new chat offered and working', async () => {
@@ -178,7 +179,7 @@ describe('misbehaving contact centres across pages and endings', () => {
     next.core.sendMessage('still there?');
     // Pings go unanswered here: what is unconfirmed goes out after two ping intervals of the core's time.
     await next.clock.advance(2 * quick.pingTimer);
-    await next.until((s) => agentLines(s).includes('You said: "still there?".'), 10_000);
+    await next.until((s) => agentLines(s).includes('You said: "still there?".'));
     expect(next.state().chat.messages.find((m) => m.kind === 'customer')).toMatchObject({ delivery: 'sent' });
   });
 
@@ -209,7 +210,7 @@ describe('misbehaving contact centres across pages and endings', () => {
     v.core.confirmEndChat(true);
     // The core's time, to the next attempt (retryInterval, no jitter).
     await v.clock.advance(1_000);
-    const sessions = await v.server.waitFor((all) => all.find((s) => s.guid === guid)?.ended === true, 5000);
+    const sessions = await v.server.waitFor((all) => all.find((s) => s.guid === guid)?.ended === true, WAIT_MS);
     const after = received(sessions, guid).slice(-2);
     expect(after.map((r) => r.method)).toEqual(['renewChat', 'closeConversation']);
     expect(after[0]?.body).toMatchObject({ requestFullTranscript: false });
@@ -231,7 +232,7 @@ describe('misbehaving contact centres across pages and endings', () => {
     const newGuid = Number(stored(v, 'guid'));
     expect(newGuid).not.toBe(oldGuid);
     await v.clock.advance(60_000);
-    await v.server.waitFor((sessions) => sessions.find((s) => s.guid === oldGuid)?.ended === true, 5000);
+    await v.server.waitFor((sessions) => sessions.find((s) => s.guid === oldGuid)?.ended === true, WAIT_MS);
     expect(methods(v.server.sessions(), oldGuid)).toContain('closeConversation');
     // The old chat's end (the service answers closeConversation and closes) leaves the new chat's stored session alone.
     await v.until(() => v.sockets.filter((socket) => socket.readyState === socket.CLOSED).length >= 2);

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
 import { MockChatError, type MockServer, WaitForTimeout } from '../../../mock-server/index.js';
+import { WAIT_MS } from '../../support/patience.js';
 import {
   AVAILABILITY_FORM,
   clientsClosedAfterEach,
@@ -68,7 +69,7 @@ describe('the runner', () => {
     const client = await connect(server);
     await client.requestChat();
     client.send(frames.isTyping());
-    await server.waitFor((s) => s[0]?.position.rules[0]?.answered === 1);
+    await server.waitFor((s) => s[0]?.position.rules[0]?.answered === 1, WAIT_MS);
     client.send(frames.newMessage('for the conversation'));
     await client.next(said('the conversation got it'));
     client.send(frames.newMessage('for the rule'));
@@ -216,7 +217,7 @@ describe('the runner', () => {
     client.send(frames.newMessage('OK'));
     client.send(frames.newMessage('maybe'));
     await client.next(said('not ok: maybe'));
-    await server.waitFor((s) => s[0]?.position.finished === true);
+    await server.waitFor((s) => s[0]?.position.finished === true, WAIT_MS);
     expect(lines.join('\n')).toMatch(/expect newMessage at <object>: nothing arrived in time; otherwise/);
     expect(lines.join('\n')).toMatch(/\[scenario timeouts\] guid \d+: the conversation finished/);
   });
@@ -291,7 +292,10 @@ describe('the verification API', () => {
     const client = await connect(server);
     await client.requestChat();
     client.send(frames.newMessage('hello'));
-    await server.waitFor((s) => s[0]?.received.some((r) => (r.frame as any).body.method === 'newMessage') ?? false);
+    await server.waitFor(
+      (s) => s[0]?.received.some((r) => (r.frame as any).body.method === 'newMessage') ?? false,
+      WAIT_MS,
+    );
     const report = (await (await fetch(`${server.url}/__mock/sessions`)).json()) as { sessions: any[] };
     expect(report.sessions).toHaveLength(1);
     expect(report.sessions[0]).toMatchObject({ scenario: 'happy-path', ended: false, socket: 'open' });

@@ -6,6 +6,7 @@ import { afterEach } from 'vitest';
 import WebSocket from 'ws';
 import type { ClientFrame, ServerFrame } from '../../../generated/chat-socket.js';
 import { type MockServer, type MockServerOptions, startMockServer } from '../../../mock-server/index.js';
+import { WAIT_MS } from '../../support/patience.js';
 
 export const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded' };
 export const AVAILABILITY_FORM =
@@ -118,11 +119,9 @@ export class TestClient {
 
   /**
    * The next received frame (after earlier next() calls) matching. `timeoutMs` only turns a
-   * frame that never comes into a failure that lists what did come, inside the test's own
-   * timeout; it is no judgement of speed, so it is far longer than any frame takes on a busy
-   * machine.
+   * frame that never comes into a failure that lists what did come (tests/support/patience.ts).
    */
-  async next(predicate: Predicate = () => true, timeoutMs = 15_000): Promise<ServerFrame> {
+  async next(predicate: Predicate = () => true, timeoutMs = WAIT_MS): Promise<ServerFrame> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       for (let i = this.#cursor; i < this.received.length; i++) {
