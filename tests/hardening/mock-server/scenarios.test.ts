@@ -9,8 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { renameSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ServerFrame } from '../../../generated/chat-socket.js';
-import { frames, isNotification, TestClient } from '../../integration/mock-server/client.js';
+import { frames, isNotification, saidText as said, TestClient } from '../../integration/mock-server/client.js';
 import { reportFigure } from '../../support/bench-figure.js';
 import { repoRoot } from '../../support/specs.js';
 import {
@@ -22,9 +21,6 @@ import {
   workDir,
   writeFile,
 } from './support/serve-child.js';
-
-const said = (text: string) => (frame: ServerFrame) =>
-  isNotification('newMessage')(frame) && (frame.body as { message?: string }).message === text;
 
 describe('a pattern that backtracks', () => {
   const hostile = writeFile(
@@ -174,8 +170,8 @@ ${steps}`,
       attacker.send(frames.newMessage(`${'a'.repeat(29_999)}b`));
       extra.push((await pong(other)) - quiet);
     }
-    // The rule answers in order: 20 answers, the last for the last hostile message, and none
-    // for the short one (its answer would have come first, making the 20th answer the 19th's).
+    // 20 answers, one per hostile message, and none for the short one: had it matched, its
+    // answer would have come first, and a 21st would be in by the pong after the 20th.
     for (let i = 0; i < 20; i++) await attacker.next(said('ends in a'));
     await pong(attacker);
     expect(attacker.received.filter(said('ends in a'))).toHaveLength(20);
