@@ -1,9 +1,9 @@
 /**
- * Issue 6, item 3: nothing lost under faults. The real core (Node, the `ws` WebSocket, real
- * timers) talks to the real mock contact centre through a TCP proxy that breaks the network
- * at 50 seeded points of a 300-message conversation: abnormal closes (1006), server restarts
- * between frames (connections refused for a while) and drops during the renew itself. At the
- * end the visitor's transcript must equal the server's: 0 lost, 0 duplicated, order kept.
+ * Nothing lost under faults. The real core (Node, the `ws` WebSocket, real timers) talks to the
+ * real mock contact centre through a TCP proxy that breaks the network at 50 seeded points of a
+ * 300-message conversation: abnormal closes (1006), server restarts between frames (new
+ * connections reset at once for a while) and drops during the renew itself. At the end the
+ * visitor's transcript must equal the server's: 0 lost, 0 duplicated, order kept.
  *
  * Reproduce a failure with the seed it prints: CHAOS_SEED=<n> npx vitest run tests/hardening/chaos.test.ts
  */
