@@ -10,6 +10,7 @@ import {
   customerMessages,
   dialog,
   eventually,
+  heldAnswers,
   screenshot,
   sendMessage,
   seriousViolations,
@@ -89,17 +90,19 @@ describe('chat in a real browser', () => {
   });
 
   it('minimize keeps the chat and the button shows an unread badge for new messages', async () => {
-    // Real pacing (Sam types 1 s before each answer), so the window is surely minimized first.
-    const { page } = await demo({ scenario: 'happy-path', speed: 1 });
+    const { page } = await demo({ scenario: 'happy-path' });
+    const answers = await heldAnswers(page);
     await startChat(page);
     await dialog(page).getByRole('button', { name: 'Minimize chat' }).click();
     await dialog(page).waitFor({ state: 'detached' });
     const button = chatButton(page);
     await button.waitFor();
-    // Sending needs the window: reopen, send, minimize at once, then wait for the answer.
+    // Sending needs the window: reopen, send and minimize; the answer comes after that.
     await button.click();
+    answers.hold();
     await sendMessage(page, 'Are you there?');
     await dialog(page).getByRole('button', { name: 'Minimize chat' }).click();
+    answers.release();
     await page.getByRole('button', { name: /chat, \d+ unread/i }).waitFor();
     await screenshot(page, 'minimized-unread-badge');
     await page.getByRole('button', { name: /chat, \d+ unread/i }).click();

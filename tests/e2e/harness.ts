@@ -277,6 +277,65 @@ export async function startChat(page: Page): Promise<void> {
   await page.getByText('An agent has joined the chat').first().waitFor();
 }
 
+/** What the server sends the page's chat socket, held while the test does something first. */
+export interface HeldAnswers {
+  /** From now on, what the server sends waits in the test (pongs excepted: the socket stays alive). */
+  hold(): void;
+  /**
+   * Hands the page what waited, in order, and lets the rest through; with `through`, only up to
+   * the first frame of that notification method (waited for or yet to come), and holds on after it.
+   */
+  release(through?: string): void;
+}
+
+/**
+ * The page's chat socket through the test (call before the chat starts), which can hold what
+ * the server sends, so that a view that lasts as long as a scripted delay (the loader until the
+ * confirmation, the queue until the agent joins) or that needs an answer to come after the
+ * visitor has scrolled up or minimized (the new-messages pill, the unread badge) does not
+ * depend on how fast a busy machine runs the test: the order is the test's.
+ */
+export async function heldAnswers(page: Page): Promise<HeldAnswers> {
+  let holding = false;
+  /** While holding, frames still pass until one of this method has (release with `through`). */
+  let passUntil: string | null = null;
+  const held: { method: unknown; send: () => void }[] = [];
+  const methodOf = (message: string | Buffer) => {
+    try {
+      return (JSON.parse(String(message)) as { type?: unknown; body?: { method?: unknown } }).body?.method;
+    } catch {
+      return undefined;
+    }
+  };
+  await page.routeWebSocket(/\/chat(\?|$)/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => server.send(message));
+    server.onMessage((message) => {
+      const method = methodOf(message);
+      if (!holding || method === 'pong' || passUntil !== null) {
+        socket.send(message);
+        if (method === passUntil) passUntil = null;
+      } else held.push({ method, send: () => socket.send(message) });
+    });
+  });
+  return {
+    hold() {
+      holding = true;
+      passUntil = null;
+    },
+    release(through) {
+      while (held.length > 0) {
+        const next = held.shift() as (typeof held)[number];
+        next.send();
+        if (through !== undefined && next.method === through) return;
+      }
+      // Not here yet: what comes passes until it has.
+      if (through === undefined) holding = false;
+      else passUntil = through;
+    },
+  };
+}
+
 /** Sends a message with Enter, as a visitor does. */
 export async function sendMessage(page: Page, text: string): Promise<void> {
   const input = dialog(page).getByRole('textbox', { name: 'Type message' });

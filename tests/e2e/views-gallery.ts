@@ -16,7 +16,15 @@ import ar from '../../widget/ui/i18n/catalogues/i18n-ar.js';
 import en from '../../widget/ui/i18n/catalogues/i18n-en.js';
 import zhCN from '../../widget/ui/i18n/catalogues/i18n-zh-CN.js';
 import { WAIT_MS } from '../support/patience.js';
-import { browserPerFile, chatButton, type Demo, seriousViolations, viewScreenshot } from './harness.js';
+import {
+  browserPerFile,
+  chatButton,
+  type Demo,
+  type HeldAnswers,
+  heldAnswers,
+  seriousViolations,
+  viewScreenshot,
+} from './harness.js';
 
 interface Run {
   look: 'classic' | 'tds';
@@ -93,7 +101,7 @@ export function viewsGallery(look: Run['look']): void {
       const { ui, core, triage } = run.catalogue;
 
       /** Views 01 to 05 (screenshots when `shots`): the button, the form's errors, loader, queue, chat. */
-      const toChat = async (page: Page, shots: boolean) => {
+      const toChat = async (page: Page, answers: HeldAnswers, shots: boolean) => {
         const shot = (name: string) => (shots ? shoot(page, run, name) : Promise.resolve());
         const button = chatButton(page);
         await button.waitFor();
@@ -105,28 +113,36 @@ export function viewsGallery(look: Run['look']): void {
         await dialog.locator('[aria-invalid="true"]').first().waitFor();
         await shot('02-prechat-form-errors');
         await fillForm(dialog, 'cw-prechat', run);
+        // The loader lasts until the confirmation, the queue until Sam joins: both held while drawn.
+        answers.hold();
         await dialog.getByRole('button', { name: ui.startChat }).click();
         if (shots) {
           await page.locator('.cw-loader').getByText(ui.connecting).waitFor();
           await shot('03-loader');
+        }
+        answers.release('requestChat');
+        if (shots) {
           await dialog.locator('.cw-queue').getByText(ui.waitingForAgent).waitFor();
           await shot('04-queue-waiting');
         }
+        answers.release();
         await page.getByText('What would you like to start with?').waitFor();
         await shot('05-chat');
       };
 
       /** Views 06 to 10, from the chat: the new-messages pill, End Chat?, the badge, transferred, ended. */
-      const fromChat = async (opened: Demo) => {
+      const fromChat = async (opened: Demo, answers: HeldAnswers) => {
         const { page } = opened;
         const button = chatButton(page);
         const dialog = page.getByRole('dialog', { name: ui.questionCenter });
         const composer = dialog.getByRole('textbox', { name: ui.typeMessage });
+        answers.hold();
         await composer.fill('Can I book a test drive for Saturday?');
         await composer.press('Enter');
         await page.locator('.cw-log').evaluate((log) => {
           log.scrollTop = 0;
         });
+        answers.release();
         await page.locator('.cw-pill').waitFor();
         await shoot(page, run, '06-new-messages-pill');
         await page.locator('.cw-pill').click();
@@ -134,9 +150,11 @@ export function viewsGallery(look: Run['look']): void {
         await page.getByRole('alertdialog', { name: core.endChatPrompt }).waitFor();
         await shoot(page, run, '07-end-chat-prompt');
         await page.getByRole('button', { name: ui.no, exact: true }).click();
+        answers.hold();
         await composer.fill('One more question about charging');
         await composer.press('Enter');
         await dialog.getByRole('button', { name: ui.minimizeChat }).click();
+        answers.release();
         await page.locator('.cw-badge').waitFor();
         await shoot(page, run, '08-button-unread-badge');
         await button.click();
@@ -161,20 +179,22 @@ export function viewsGallery(look: Run['look']): void {
         // inside a test's time on a busy machine; the second starts its own chat.
         it(`${run.look} ${run.locale}: ${chatViews}`, async () => {
           const opened = await demo({ scenario: 'showcase', speed: 2, query: query(run) });
-          await toChat(opened.page, true);
+          await toChat(opened.page, await heldAnswers(opened.page), true);
           expect(opened.errors).toEqual([]);
         });
         it(`${run.look} ${run.locale}: ${laterViews}`, async () => {
           const opened = await demo({ scenario: 'showcase', speed: 2, query: query(run) });
-          await toChat(opened.page, false);
-          await fromChat(opened);
+          const answers = await heldAnswers(opened.page);
+          await toChat(opened.page, answers, false);
+          await fromChat(opened, answers);
           expect(opened.errors).toEqual([]);
         });
       } else {
         it(`${run.look} ${run.locale}: ${chatViews}, ${laterViews}`, async () => {
           const opened = await demo({ scenario: 'showcase', speed: 2, query: query(run) });
-          await toChat(opened.page, true);
-          await fromChat(opened);
+          const answers = await heldAnswers(opened.page);
+          await toChat(opened.page, answers, true);
+          await fromChat(opened, answers);
           expect(opened.errors).toEqual([]);
         });
       }

@@ -12,6 +12,7 @@ import {
   dialog,
   eventually,
   fillPreChatForm,
+  heldAnswers,
   receivedFrames,
   sendMessage,
   seriousViolations,
@@ -148,11 +149,15 @@ describe('a widget that explains itself, reads well and speaks the page language
 
   it('reading: no jump while scrolled up (a new-messages pill), local timestamps, title count when hidden, draft kept, queue and loader say what happens', async () => {
     const { page } = await demo({ scenario: 'showcase', speed: 2 });
+    const answers = await heldAnswers(page);
     await chatButton(page).click();
     await fillPreChatForm(page);
+    // The loader lasts until the confirmation, the queue until Sam joins: each held while looked at.
+    answers.hold();
     await dialog(page).getByRole('button', { name: 'Start chat' }).click();
     // The loader says what it waits for.
-    expect(await page.locator('.cw-loader').getByText('Connecting you to an agent…').isVisible()).toBe(true);
+    await page.locator('.cw-loader').getByText('Connecting you to an agent…').waitFor();
+    answers.release('requestChat');
     // Queued: the wait is explained, and the composer looks (and is) unavailable.
     await page.locator('.cw-queue').getByText('Waiting for an agent…').waitFor();
     expect(await page.locator('.cw-queue').getByText('Estimated wait: about 4 minutes').isVisible()).toBe(true);
@@ -163,6 +168,7 @@ describe('a widget that explains itself, reads well and speaks the page language
       cursor: await style(composer, 'cursor'),
       background: await style(composer, 'background-color'),
     };
+    answers.release();
     await page.getByText('What would you like to start with?').waitFor();
     expect(await composer.isDisabled()).toBe(false);
     expect(disabledLook.cursor).toBe('not-allowed');
@@ -193,12 +199,14 @@ describe('a widget that explains itself, reads well and speaks the page language
     expect(await page.locator('[role="log"]').getAttribute('aria-relevant')).toBe('additions');
 
     // Scrolled up to read: the answer does not pull the list down; a pill says it arrived.
+    answers.hold();
     await composer.fill('Is the Model Y available in white?');
     await composer.press('Enter');
     const log = page.locator('.cw-log');
     await log.evaluate((el) => {
       el.scrollTop = 0;
     });
+    answers.release();
     const pill = page.getByRole('button', { name: /1 new message/ });
     await pill.waitFor();
     expect(await log.evaluate((el) => el.scrollTop)).toBe(0);
