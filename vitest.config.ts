@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { phonePlans } from './scripts/phone-plans.js';
 import LongestFirst from './tests/support/longest-first.js';
 import { TEST_MS } from './tests/support/patience.js';
 
@@ -17,6 +18,8 @@ const BROWSER = ['tests/e2e/**/*.test.ts', 'tests/hardening/browser/**/*.test.ts
 const CLI = ['tests/cli/**/*.test.ts', 'tests/hardening/mock-server/**/*.test.ts'];
 
 export default defineConfig({
+  // The phone rules' plans are modules made at build time (scripts/phone-plans.ts), here as in vite.config.ts.
+  plugins: [phonePlans()],
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
     // Longest file first across all projects (vitest's own order runs the projects in name order).

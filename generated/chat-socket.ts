@@ -6,7 +6,7 @@
  */
 export type ChatSocketFrame = ClientFrame | ServerFrame;
 /**
- * Message protocol version. Always "1.0".
+ * Message protocol version. Always "1.0" (some older clients send the number 1).
  */
 export type ApiVersion = "1.0";
 /**
@@ -24,7 +24,10 @@ export type ClientBody =
   | PingRequestBody
   | CloseConversationRequestBody;
 /**
- * The chat session id issued by the service in the requestChat notification.
+ * The chat session id issued by the service in the requestChat notification. At most
+ * 2^53 - 1 (Number.MAX_SAFE_INTEGER): a JavaScript client reads a larger guid as another
+ * number and renews a chat that is not its own.
+ *
  */
 export type Guid = number;
 /**
@@ -48,7 +51,8 @@ export type NotificationBody =
   | ParticipantLeaveNotificationBody
   | PingNotificationBody
   | PongNotificationBody
-  | NewAgentFileTransferNotificationBody;
+  | NewAgentFileTransferNotificationBody
+  | NewPushPageMessageNotificationBody;
 /**
  * The contact-centre context id of the chat.
  */
@@ -91,6 +95,12 @@ export interface ClientFrame {
   authToken: AuthToken;
   body: ClientBody;
 }
+/**
+ * Start a chat. Tolerant profile: older clients reconnect by sending it again with the
+ * `guid` and `authenticationKey` they hold (the service renews that session or answers
+ * error 2), and any field but `intrinsics` may be left out.
+ *
+ */
 export interface RequestChatRequestBody {
   /**
    * Start a chat.
@@ -265,6 +275,12 @@ export interface NotificationFrame {
   type: "notification";
   body: NotificationBody;
 }
+/**
+ * The chat is confirmed. Real deployments send both on-hold arrays every time (empty
+ * arrays are legal): the vendor's reference client reads element 0 of each and breaks
+ * without them.
+ *
+ */
 export interface RequestChatNotificationBody {
   /**
    * The chat request is confirmed.
@@ -430,7 +446,10 @@ export interface NewMessageNotificationBody {
    */
   message?: string;
   /**
-   * When the message was written, in epoch milliseconds; replayed messages keep their original timestamp.
+   * When the message was written, in epoch milliseconds; replayed messages keep their
+   * original timestamp. The vendor's documented example is in epoch seconds: a value
+   * below 1e11 is seconds.
+   *
    */
   timestamp: number;
   senderType: SenderType;
@@ -452,6 +471,10 @@ export interface CloseConversationNotificationBody {
    * The chat is over; the widget stops retrying.
    */
   method: "closeConversation";
+  /**
+   * The vendor's documented shape carries `result true`; the client then closes the socket itself.
+   */
+  result?: boolean;
 }
 export interface ParticipantLeaveNotificationBody {
   /**
@@ -511,6 +534,31 @@ export interface NewAgentFileTransferNotificationBody {
    */
   address?: string;
 }
+/**
+ * The agent pushes a page for the customer to open (vendor documentation).
+ */
+export interface NewPushPageMessageNotificationBody {
+  /**
+   * A page pushed by the agent.
+   */
+  method: "newPushPageMessage";
+  /**
+   * Name of the agent who pushed it.
+   */
+  displayName?: string;
+  /**
+   * The page to open; a client opens http and https pages only.
+   */
+  pagePushURL: string;
+  /**
+   * Where to open it ("newTab" in the vendor's example).
+   */
+  pagePushDestination?: string;
+  /**
+   * When it was pushed; as in newMessage, a value below 1e11 is epoch seconds.
+   */
+  timestamp?: number;
+}
 export interface AcknowledgementFrame {
   apiVersion: ApiVersion;
   /**
@@ -524,6 +572,10 @@ export interface AcknowledgementBody {
    * The method of the acknowledged request.
    */
   method: string;
+  /**
+   * The vendor's documented acknowledgement carries accepted true.
+   */
+  accepted?: boolean;
 }
 export interface ErrorFrame {
   apiVersion: ApiVersion;
@@ -542,6 +594,78 @@ export interface ErrorBody {
    * What went wrong, for the log and the 'Error code {0} occurred ({1})' notice.
    */
   errorMessage: string;
+  /**
+   * The method of the request this error answers, when the service names it (vendor documentation).
+   */
+  method?: string;
+}
+
+/* The tolerant profile's other requests and notifications (x-profile: tolerant). */
+
+/**
+ * Tolerant profile only. The reference client says whether co-browsing is on; the service acknowledges it.
+ */
+export interface CoBrowseStatusRequestBody {
+  /**
+   * Co-browse status of the client.
+   */
+  method: "coBrowseStatus";
+  /**
+   * Whether co-browsing is on (the reference client sends false).
+   */
+  isEnabled?: boolean;
+}
+
+/**
+ * Tolerant profile only. Where the customer is in the queue; answered with a queueStatus notification.
+ */
+export interface QueueStatusRequestBody {
+  /**
+   * Ask for the place in the queue.
+   */
+  method: "queueStatus";
+}
+
+/**
+ * Tolerant profile only. A client pushes a page; the service acknowledges it.
+ */
+export interface NewPushPageMessageRequestBody {
+  /**
+   * Push a page.
+   */
+  method: "newPushPageMessage";
+  /**
+   * The page pushed.
+   */
+  pagePushURL?: string;
+}
+
+/**
+ * Tolerant profile only. The customer's place in the queue, in the vendor's documented shape; the answer to a queueStatus request. The widget ignores it.
+ */
+export interface QueueStatusNotificationBody {
+  /**
+   * The place in the queue.
+   */
+  method: "queueStatus";
+  /**
+   * How many customers are ahead, counting this one (1 is next); 0 once an agent has joined.
+   */
+  positionInQueue: number;
+  /**
+   * The estimated wait, in seconds.
+   */
+  estimatedWaitTime: number;
+}
+
+/**
+ * Tolerant profile only. A co-browse session key, seen on some deployments (fields not documented); the widget ignores it.
+ */
+export interface NewCoBrowseSessionKeyMessageNotificationBody {
+  /**
+   * A co-browse session key.
+   */
+  method: "newCoBrowseSessionKeyMessage";
 }
 
 /** A client frame's body.method. */
@@ -577,11 +701,47 @@ export const NOTIFICATION_METHODS = [
   "ping",
   "pong",
   "newAgentFileTransfer",
+  "newPushPageMessage",
 ] as const satisfies readonly NotificationMethod[];
 /** Whether a value (from the wire, a capture, a scenario) is a client method of the contract. */
 export function isClientMethod(value: unknown): value is ClientMethod {
   return (CLIENT_METHODS as readonly unknown[]).includes(value);
 }
+
+/** A request other clients of the protocol send and the widget never does (tolerant profile only). */
+export type OtherClientBody = CoBrowseStatusRequestBody | QueueStatusRequestBody | NewPushPageMessageRequestBody;
+/** Any request body a server accepts in the tolerant profile: the widget's and other clients'. */
+export type AcceptedClientBody = ClientBody | OtherClientBody;
+export type AcceptedClientMethod = AcceptedClientBody['method'];
+/** A client frame a server accepts in the tolerant profile, by its body. */
+export type AcceptedClientFrame = Omit<ClientFrame, 'body' | 'apiVersion'> & {
+  apiVersion: ClientFrame['apiVersion'] | 1;
+  body: AcceptedClientBody;
+};
+/** Methods of requests only other clients send, in the order of the spec. */
+export const OTHER_CLIENT_METHODS = [
+  "coBrowseStatus",
+  "queueStatus",
+  "newPushPageMessage",
+] as const satisfies readonly OtherClientBody['method'][];
+/** Every method a server accepts from a client in the tolerant profile. */
+export const ACCEPTED_CLIENT_METHODS = [...CLIENT_METHODS, ...OTHER_CLIENT_METHODS] as const;
+/** Whether a value is the method of a request a server accepts (the widget's or another client's). */
+export function isAcceptedClientMethod(value: unknown): value is AcceptedClientMethod {
+  return (ACCEPTED_CLIENT_METHODS as readonly unknown[]).includes(value);
+}
+/** A notification real servers send that the widget does not read (tolerant profile only). */
+export type OtherNotificationBody = QueueStatusNotificationBody | NewCoBrowseSessionKeyMessageNotificationBody;
+/** Any notification body a real server may send: the widget's and the others. */
+export type AcceptedNotificationBody = NotificationBody | OtherNotificationBody;
+export type AcceptedNotificationMethod = AcceptedNotificationBody['method'];
+/** Methods of notifications the widget does not read, in the order of the spec. */
+export const OTHER_NOTIFICATION_METHODS = [
+  "queueStatus",
+  "newCoBrowseSessionKeyMessage",
+] as const satisfies readonly OtherNotificationBody['method'][];
+/** Every notification method a real server may send. */
+export const ACCEPTED_NOTIFICATION_METHODS = [...NOTIFICATION_METHODS, ...OTHER_NOTIFICATION_METHODS] as const;
 /** Every ParticipantType value, in the order of the spec. */
 export const PARTICIPANT_TYPE_VALUES = [
   "active_participant",

@@ -76,7 +76,7 @@ async function generateChatSocket(doc: Record<string, unknown>, facts: SocketFac
   });
   await emit(
     'chat-socket.ts',
-    `${header(ASYNCAPI)}/* Frame types: narrow with switch (frame.type) and switch (frame.body.method). */\n\n${types}${methodHelpers(facts)}`,
+    `${header(ASYNCAPI)}/* Frame types: narrow with switch (frame.type) and switch (frame.body.method). */\n\n${types}${await otherBodyTypes(schema, facts)}${methodHelpers(facts)}`,
   );
 
   const validators = standaloneValidators(schema, 'draft-07', {
@@ -137,6 +137,27 @@ export declare const ANY_CASE_VALUES: Readonly<Record<string, readonly string[]>
   );
 }
 
+/**
+ * The bodies of the tolerant profile only (other clients' requests, notifications the widget does
+ * not read): no frame of the strict contract reaches them, so the compile above leaves them out.
+ */
+async function otherBodyTypes(schema: Record<string, unknown>, facts: SocketFacts): Promise<string> {
+  const defs = schema.$defs as Record<string, Record<string, unknown>>;
+  const names = [...facts.otherClient.schemas, ...facts.otherNotification.schemas];
+  const declarations = await Promise.all(
+    names.map((name) =>
+      compile(stripValidationOnlyKeywords({ ...defs[name], $defs: defs } as never) as never, name, {
+        additionalProperties: false,
+        bannerComment: '',
+        declareExternallyReferenced: false,
+        format: true,
+        strictIndexSignatures: true,
+      }),
+    ),
+  );
+  return `\n/* The tolerant profile's other requests and notifications (x-profile: tolerant). */\n\n${declarations.join('\n')}`;
+}
+
 /** The tolerant profile's $defs under `Tolerant.` names, so both profiles share one ajv instance. */
 function prefixedDefs(tolerant: Record<string, unknown>): Record<string, unknown> {
   const text = JSON.stringify(tolerant.$defs).replaceAll('"#/$defs/', '"#/$defs/Tolerant.');
@@ -184,7 +205,47 @@ export const NOTIFICATION_METHODS = ${list(facts.notificationMethods)} as const 
 export function isClientMethod(value: unknown): value is ClientMethod {
   return (CLIENT_METHODS as readonly unknown[]).includes(value);
 }
-${enums}`;
+${otherBodies(facts)}${enums}`;
+}
+
+const union = (names: readonly string[]) => (names.length === 0 ? 'never' : names.join(' | '));
+
+/**
+ * The tolerant profile's other requests and notifications (operations marked x-profile:
+ * tolerant): what a server accepts beyond the widget's own frames, and what real servers send
+ * beyond what the widget reads. The mock answers and sends them; the widget never does.
+ */
+function otherBodies(facts: SocketFacts): string {
+  const { otherClient, otherNotification } = facts;
+  return `
+/** A request other clients of the protocol send and the widget never does (tolerant profile only). */
+export type OtherClientBody = ${union(otherClient.schemas)};
+/** Any request body a server accepts in the tolerant profile: the widget's and other clients'. */
+export type AcceptedClientBody = ClientBody | OtherClientBody;
+export type AcceptedClientMethod = AcceptedClientBody['method'];
+/** A client frame a server accepts in the tolerant profile, by its body. */
+export type AcceptedClientFrame = Omit<ClientFrame, 'body' | 'apiVersion'> & {
+  apiVersion: ClientFrame['apiVersion'] | 1;
+  body: AcceptedClientBody;
+};
+/** Methods of requests only other clients send, in the order of the spec. */
+export const OTHER_CLIENT_METHODS = ${list(otherClient.methods)} as const satisfies readonly OtherClientBody['method'][];
+/** Every method a server accepts from a client in the tolerant profile. */
+export const ACCEPTED_CLIENT_METHODS = [...CLIENT_METHODS, ...OTHER_CLIENT_METHODS] as const;
+/** Whether a value is the method of a request a server accepts (the widget's or another client's). */
+export function isAcceptedClientMethod(value: unknown): value is AcceptedClientMethod {
+  return (ACCEPTED_CLIENT_METHODS as readonly unknown[]).includes(value);
+}
+/** A notification real servers send that the widget does not read (tolerant profile only). */
+export type OtherNotificationBody = ${union(otherNotification.schemas)};
+/** Any notification body a real server may send: the widget's and the others. */
+export type AcceptedNotificationBody = NotificationBody | OtherNotificationBody;
+export type AcceptedNotificationMethod = AcceptedNotificationBody['method'];
+/** Methods of notifications the widget does not read, in the order of the spec. */
+export const OTHER_NOTIFICATION_METHODS = ${list(otherNotification.methods)} as const satisfies readonly OtherNotificationBody['method'][];
+/** Every notification method a real server may send. */
+export const ACCEPTED_NOTIFICATION_METHODS = [...NOTIFICATION_METHODS, ...OTHER_NOTIFICATION_METHODS] as const;
+`;
 }
 
 async function generateWidgetHttp(): Promise<void> {

@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { ClientMethod } from '../../generated/chat-socket.js';
+import type { AcceptedClientMethod } from '../../generated/chat-socket.js';
 import { parseDuration } from '../clock.js';
 import { insideRoot } from '../inside-root.js';
 import { didYouMean } from './explain.js';
@@ -105,24 +105,58 @@ export function buildSubmission(raw: Raw | undefined, what: string): SubmissionA
 }
 
 /** The options a `session:` block sets (and only those: a session step changes just them). */
-function buildSessionChanges(raw: Raw | undefined): Partial<SessionOptions> {
+function buildSessionChanges(raw: Raw | undefined, defaultWait: number): Partial<SessionOptions> {
   const options: Partial<SessionOptions> = {};
-  if (raw?.acknowledge !== undefined) options.acknowledge = raw.acknowledge as ClientMethod[];
+  if (raw?.acknowledge !== undefined) options.acknowledge = raw.acknowledge as AcceptedClientMethod[];
+  if (raw?.acknowledgeAccepted !== undefined) options.acknowledgeAccepted = raw.acknowledgeAccepted;
   if (raw?.pingAnswer !== undefined) options.pingAnswer = raw.pingAnswer;
   if (raw?.renewClosesOld !== undefined) options.renewClosesOld = raw.renewClosesOld;
   if (raw?.flap !== undefined) {
     options.flap = { after: parseDuration(raw.flap.after), times: raw.flap.times ?? Number.POSITIVE_INFINITY };
   }
+  if (raw?.queue !== undefined) {
+    options.queue =
+      raw.queue === 'none'
+        ? null
+        : { position: raw.queue.position ?? 1, estimatedWaitTime: raw.queue.estimatedWaitTime ?? defaultWait };
+  }
+  if (raw?.maxMessageLength !== undefined) options.maxMessageLength = raw.maxMessageLength;
+  if (raw?.normalCloseEnds !== undefined) options.normalCloseEnds = raw.normalCloseEnds;
+  if (raw?.afterRouteCancel !== undefined) {
+    options.afterRouteCancel =
+      raw.afterRouteCancel === 'none'
+        ? null
+        : {
+            close: raw.afterRouteCancel.close ?? 1000,
+            after: raw.afterRouteCancel.after === undefined ? 0 : parseDuration(raw.afterRouteCancel.after),
+          };
+  }
   return options;
 }
 
-export function buildSession(raw: Raw | undefined): SessionOptions {
+/** The vendor's server refuses a customer message longer than this (protocol notes). */
+export const VENDOR_MAX_MESSAGE_LENGTH = 10_000;
+
+/** The estimated wait a queueStatus answer reports by default: the availability answer's EWT, else a minute. */
+export function defaultWaitOf(availability: Raw | undefined): number {
+  const ewt = Number(availability?.metrics?.EWT);
+  return Number.isFinite(ewt) && ewt >= 0 ? ewt : 60;
+}
+
+export function buildSession(raw: Raw | undefined, availability?: Raw): SessionOptions {
+  const defaultWait = defaultWaitOf(availability);
   return {
-    acknowledge: ['newMessage'],
+    // Real servers acknowledge the reference client's co-browse and page-push requests.
+    acknowledge: ['newMessage', 'coBrowseStatus', 'newPushPageMessage'],
+    acknowledgeAccepted: false,
     pingAnswer: 'pong',
     renewClosesOld: 1001,
     flap: null,
-    ...buildSessionChanges(raw),
+    queue: { position: 1, estimatedWaitTime: defaultWait },
+    maxMessageLength: VENDOR_MAX_MESSAGE_LENGTH,
+    normalCloseEnds: true,
+    afterRouteCancel: { close: 1000, after: 0 },
+    ...buildSessionChanges(raw, defaultWait),
   };
 }
 
@@ -131,6 +165,8 @@ export interface StepContext {
   problems: Problems;
   agents: Record<string, Agent>;
   files: ScenarioFile[];
+  /** The estimated wait a `queue` option reports when it names none (seconds). */
+  defaultWait: number;
 }
 
 function agentOf(ref: string, pointer: string, ctx: StepContext): Agent {
@@ -172,6 +208,7 @@ function buildStepKind(raw: Raw, pointer: string, at: string, ctx: StepContext):
       kind: 'send',
       frame: { apiVersion: '1.0', type: 'notification', body: { method: raw.send, ...raw.body } },
       unchecked: raw.unchecked === true,
+      ...(raw.without === undefined ? {} : { without: raw.without as string[] }),
     };
   }
   if ('frame' in raw) return { at, kind: 'send', frame: raw.frame, unchecked: raw.unchecked === true };
@@ -179,7 +216,7 @@ function buildStepKind(raw: Raw, pointer: string, at: string, ctx: StepContext):
     return { at, kind: 'send', frame: { apiVersion: '1.0', type: 'error', body: raw.error }, unchecked: false };
   }
   if ('halfOpen' in raw) return { at, kind: 'halfOpen' };
-  if ('session' in raw) return { at, kind: 'session', options: buildSessionChanges(raw.session) };
+  if ('session' in raw) return { at, kind: 'session', options: buildSessionChanges(raw.session, ctx.defaultWait) };
   if ('repeat' in raw) {
     const times = raw.repeat.times;
     return {
@@ -212,6 +249,7 @@ function buildStepKind(raw: Raw, pointer: string, at: string, ctx: StepContext):
       agent: agentOf(raw.say.agent, `${pointer}/say/agent`, ctx),
       text: raw.say.text,
       widget: raw.say.widget,
+      ...(raw.say.shape === 'documented' ? { documented: true } : {}),
     };
   }
   if ('typing' in raw) {

@@ -1,6 +1,7 @@
 /**
  * Checks, at load time, every frame a scenario could send (templates filled with sample
- * session values; branches, rules, repeats and `otherwise` walked) against the contract, and
+ * session values; branches, rules, repeats and `otherwise` walked) against the contract's
+ * tolerant profile (what real servers send, the vendor's documented shapes among them), and
  * the step references the schema cannot see (labels a rule ends at, a repeat
  * that would never wait). A step marked `unchecked: true` is a deliberate violation and is
  * not checked. Steps the schema already refused are skipped.
@@ -8,8 +9,9 @@
 
 import { assertNever } from '../../contract/assert-never.js';
 import type { Participant } from '../../generated/chat-socket.js';
-import { validateServerFrame } from '../../generated/chat-socket.validators.js';
-import { explain } from './explain.js';
+import { ANY_CASE_VALUES, validateServerFrameTolerant } from '../../generated/chat-socket.tooling.validators.js';
+import type { GeneratedValidationError } from '../../generated/validator.js';
+import { explain, usefulErrors } from './explain.js';
 import { framesOfStep } from './frames.js';
 import type { Problems, Raw } from './problems.js';
 import { allSteps } from './steps.js';
@@ -24,9 +26,15 @@ function yamlPointerOf(raw: Raw, at: string, framePointer: string): string {
   return at;
 }
 
+/** The tolerant profile's any-case pattern is an enum to the reader: "must be one of ...". */
+function anyCaseAsEnum(error: GeneratedValidationError): GeneratedValidationError {
+  const values = error.keyword === 'pattern' ? ANY_CASE_VALUES[String(error.params.pattern)] : undefined;
+  return values === undefined ? error : { ...error, keyword: 'enum', params: { allowedValues: values } };
+}
+
 function checkFrame(frame: unknown, raw: Raw, at: string, problems: Problems): void {
-  if (validateServerFrame(frame)) return;
-  for (const error of validateServerFrame.errors ?? []) {
+  if (validateServerFrameTolerant(frame)) return;
+  for (const error of usefulErrors((validateServerFrameTolerant.errors ?? []).map(anyCaseAsEnum))) {
     const explained = explain(error, frame);
     problems.add(
       yamlPointerOf(raw, at, explained.pointer),

@@ -6,30 +6,45 @@
  */
 import { assertNever } from '../../contract/assert-never.js';
 import type {
+  AcceptedClientMethod,
+  AcceptedNotificationMethod,
   AcknowledgementFrame,
-  ClientMethod,
   ErrorFrame,
   LeaveReason,
   NewMessageNotificationData,
   NotificationBody,
   NotificationFrame,
-  NotificationMethod,
+  OtherNotificationBody,
   Participant,
   ParticipantType,
+  ServerFrame,
 } from '../../generated/chat-socket.js';
 import { fillTemplates, type TemplateValues } from './template.js';
 import type { Agent, ScenarioFile, Step } from './types.js';
 
-export function notification(body: NotificationBody): NotificationFrame {
-  return { apiVersion: '1.0', type: 'notification', body };
+/** A frame of the tolerant profile only (sendOtherServerFrames) that the service sends of itself. */
+export type OtherServerFrame =
+  | { apiVersion: '1.0'; type: 'notification'; body: OtherNotificationBody }
+  /** The vendor documentation's literal pong. */
+  | { apiVersion: '1.0'; type: 'request'; body: { method: 'pong' } };
+
+/** Any frame the service sends of itself: the strict contract's, or one of the tolerant profile only. */
+export type ServiceFrame = ServerFrame | OtherServerFrame;
+
+export function notification(body: NotificationBody): NotificationFrame;
+export function notification(body: OtherNotificationBody): OtherServerFrame;
+export function notification(body: NotificationBody | OtherNotificationBody): ServiceFrame {
+  return { apiVersion: '1.0', type: 'notification', body } as ServiceFrame;
 }
 
-export function errorFrame(code: number, errorMessage: string): ErrorFrame {
-  return { apiVersion: '1.0', type: 'error', body: { code, errorMessage } };
+/** `method`: the request it answers, as the vendor's server names it. */
+export function errorFrame(code: number, errorMessage: string, method?: AcceptedClientMethod): ErrorFrame {
+  return { apiVersion: '1.0', type: 'error', body: { code, errorMessage, ...(method ? { method } : {}) } };
 }
 
-export function acknowledgement(method: ClientMethod): AcknowledgementFrame {
-  return { apiVersion: '1.0', type: 'acknowledgement', body: { method } };
+/** `accepted`: the vendor's documented acknowledgement carries `accepted: true`. */
+export function acknowledgement(method: AcceptedClientMethod, accepted = false): AcknowledgementFrame {
+  return { apiVersion: '1.0', type: 'acknowledgement', body: { method, ...(accepted ? { accepted: true } : {}) } };
 }
 
 function newParticipant(agent: Agent, role: ParticipantType, roster: Participant[]): NotificationFrame {
@@ -63,6 +78,17 @@ function participantLeave(
   });
 }
 
+/** The vendor documentation's newMessage: no senderType, no type, the timestamp in epoch seconds. */
+function documentedAgentMessage(agent: Agent, text: string | undefined, timestamp: number): unknown {
+  const body = {
+    method: 'newMessage',
+    displayName: agent.name,
+    message: text ?? '',
+    timestamp: Math.floor(timestamp / 1000),
+  };
+  return { apiVersion: '1.0', type: 'notification', body };
+}
+
 function agentMessage(
   agent: Agent,
   text: string | undefined,
@@ -82,23 +108,37 @@ export function agentTyping(agent: Agent, isTyping: boolean): NotificationFrame 
   return notification({ method: 'isTyping', agentId: agent.id, isTyping });
 }
 
-function fileTransfer(agent: Agent, file: ScenarioFile, workRequestId: string): NotificationFrame {
+/** Where this server serves a shared file (GET /cua-api/chat/files/{workRequestId}/{uuid}). */
+export function fileAddress(serverUrl: string, workRequestId: string, uuid: string): string {
+  return `${serverUrl}/cua-api/chat/files/${encodeURIComponent(workRequestId)}/${encodeURIComponent(uuid)}`;
+}
+
+/**
+ * The ids the widget builds the download URL from, and the full URL in `address`, the only field
+ * the vendor's reference client reads: real deployments send both.
+ */
+function fileTransfer(agent: Agent, file: ScenarioFile, values: TemplateValues): NotificationFrame {
   return notification({
     method: 'newAgentFileTransfer',
     agentName: agent.name,
     name: file.name,
     uuid: file.uuid,
-    workRequestId,
+    workRequestId: values.workRequestId,
+    address: fileAddress(values.serverUrl, values.workRequestId, file.uuid),
   });
 }
 
+type Stamp = 'guid' | 'authenticationKey' | 'workRequestId' | 'webOnHoldComfortGroups' | 'webOnHoldURLs';
+
 /**
- * Per notification, the session identifiers the mock fills into a frame a scenario sends when
- * it leaves them out, as a real service stamps them. A notification added to the contract must
- * be placed here (the compiler says so).
+ * Per notification, what the mock fills into a frame a scenario sends when it leaves it out, as a
+ * real service does: the session identifiers, and on a confirmation both on-hold arrays (empty
+ * when the scenario gives none: the vendor's reference client reads element 0 of each and breaks
+ * when one is missing). A step's `without` leaves any of them out. A notification added to the
+ * contract must be placed here (the compiler says so).
  */
 const SESSION_STAMPS = {
-  requestChat: ['guid', 'authenticationKey', 'workRequestId'],
+  requestChat: ['guid', 'authenticationKey', 'workRequestId', 'webOnHoldComfortGroups', 'webOnHoldURLs'],
   routeCancel: [],
   newParticipant: [],
   isTyping: [],
@@ -108,20 +148,35 @@ const SESSION_STAMPS = {
   ping: [],
   pong: [],
   newAgentFileTransfer: [],
-} as const satisfies Record<NotificationMethod, readonly ('guid' | 'authenticationKey' | 'workRequestId')[]>;
+  newPushPageMessage: [],
+  queueStatus: [],
+  newCoBrowseSessionKeyMessage: [],
+} as const satisfies Record<AcceptedNotificationMethod, readonly Stamp[]>;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A notification a scenario wrote, with the session identifiers it leaves out filled in. */
-function stampSession(frame: unknown, values: TemplateValues): unknown {
+function stampValue(key: Stamp, values: TemplateValues): unknown {
+  return key === 'webOnHoldComfortGroups' || key === 'webOnHoldURLs' ? [] : values[key];
+}
+
+/** A notification a scenario wrote, with what it leaves out filled in, less the fields of `without`. */
+function stampSession(frame: unknown, values: TemplateValues, without: readonly string[] = []): unknown {
   const body = isObject(frame) ? frame.body : undefined;
   if (!isObject(frame) || frame.type !== 'notification' || !isObject(body)) return frame;
   const method = body.method;
-  if (typeof method !== 'string' || !Object.hasOwn(SESSION_STAMPS, method)) return frame;
-  const stamps = SESSION_STAMPS[method as NotificationMethod];
-  if (stamps.length === 0) return frame;
-  return { ...frame, body: { method, ...Object.fromEntries(stamps.map((key) => [key, values[key]])), ...body } };
+  const stamps =
+    typeof method === 'string' && Object.hasOwn(SESSION_STAMPS, method)
+      ? SESSION_STAMPS[method as AcceptedNotificationMethod]
+      : [];
+  if (stamps.length === 0 && without.length === 0) return frame;
+  const stamped: Record<string, unknown> = {
+    method,
+    ...Object.fromEntries(stamps.map((key) => [key, stampValue(key, values)])),
+    ...body,
+  };
+  for (const key of without) delete stamped[key];
+  return { ...frame, body: stamped };
 }
 
 /**
@@ -133,19 +188,20 @@ function stampSession(frame: unknown, values: TemplateValues): unknown {
 export function framesOfStep(step: Step, roster: Participant[], values: TemplateValues): unknown[] {
   switch (step.kind) {
     case 'send':
-      return [stampSession(fillTemplates(step.frame, values), values)];
+      return [stampSession(fillTemplates(step.frame, values), values, step.without)];
     case 'join':
       return [newParticipant(step.agent, step.role, roster)];
     case 'leave':
       return [participantLeave(step.agent, roster, step.reason, step.endChat)];
     case 'say':
+      if (step.documented) return [documentedAgentMessage(step.agent, fillTemplates(step.text, values), values.now())];
       return [
         agentMessage(step.agent, fillTemplates(step.text, values), fillTemplates(step.widget, values), values.now()),
       ];
     case 'typing':
       return [agentTyping(step.agent, true), agentTyping(step.agent, false)];
     case 'share':
-      return [fileTransfer(step.agent, step.file, values.workRequestId)];
+      return [fileTransfer(step.agent, step.file, values)];
     case 'expect':
     case 'wait':
     case 'close':

@@ -14,7 +14,7 @@
  */
 
 import { assertNever } from '../../contract/assert-never.js';
-import type { ClientFrame, ClientMethod, Participant } from '../../generated/chat-socket.js';
+import type { AcceptedClientFrame, AcceptedClientMethod, Participant } from '../../generated/chat-socket.js';
 import type { Timers } from '../clock.js';
 import { agentTyping, framesOfStep } from './frames.js';
 import { matches } from './match.js';
@@ -26,17 +26,17 @@ import type { Matchers, RuleEnd, SessionOptions, Step } from './types.js';
 export type RunnerEvent =
   /** `rules`: the rules still answering. */
   | { kind: 'finished'; at: string; rules: number }
-  | { kind: 'expectTimedOut'; at: string; method: ClientMethod }
+  | { kind: 'expectTimedOut'; at: string; method: AcceptedClientMethod }
   | { kind: 'ruleEnded'; at: string; why: string }
   /** A customer frame no expect and no rule took: kept for a later expect (`kept`), or never answered. */
-  | { kind: 'unanswered'; method: ClientMethod; why: string; kept: boolean };
+  | { kind: 'unanswered'; method: AcceptedClientMethod; why: string; kept: boolean };
 
 /** What the runner needs from its session. */
 export interface RunnerHost {
   readonly timers: Timers;
   readonly roster: Participant[];
   /** Template values, `lastMessage` taken from `trigger` when it is a customer message. */
-  templateValues(trigger: ClientFrame | undefined): TemplateValues;
+  templateValues(trigger: AcceptedClientFrame | undefined): TemplateValues;
   /** `unchecked`: a deliberate contract violation the scenario asked for. */
   send(frame: unknown, at: string, unchecked: boolean): void;
   close(code: number, reason: string): void;
@@ -52,14 +52,14 @@ export interface RunnerHost {
 }
 
 interface Waiter {
-  method: ClientMethod;
+  method: AcceptedClientMethod;
   where: Matchers | undefined;
-  resolve(frame: ClientFrame | 'timeout' | undefined): void;
+  resolve(frame: AcceptedClientFrame | 'timeout' | undefined): void;
 }
 
 interface ActiveRule {
   at: string;
-  on: ClientMethod;
+  on: AcceptedClientMethod;
   where: Matchers | undefined;
   once: boolean;
   until: RuleEnd | undefined;
@@ -74,7 +74,7 @@ interface ActiveRule {
 
 /** Where a sequence is: the frame it last received (templates bind to it). */
 interface Scope {
-  last: ClientFrame | undefined;
+  last: AcceptedClientFrame | undefined;
   main: boolean;
 }
 
@@ -84,7 +84,7 @@ export interface RunnerPosition {
   at: string | null;
   step: string | null;
   finished: boolean;
-  rules: { at: string; on: ClientMethod; answered: number; ended: boolean }[];
+  rules: { at: string; on: AcceptedClientMethod; answered: number; ended: boolean }[];
 }
 
 /** Client frames kept for a later expect step; older ones fall off. */
@@ -103,7 +103,10 @@ const ONLY_THE_SCENARIO_ANSWERS = {
   isTyping: true,
   ping: false,
   closeConversation: false,
-} as const satisfies Record<ClientMethod, boolean>;
+  coBrowseStatus: false,
+  queueStatus: false,
+  newPushPageMessage: false,
+} as const satisfies Record<AcceptedClientMethod, boolean>;
 
 /** Whether testing `where` may run RE2 (a `matches` at any depth). */
 function hasPattern(where: Matchers | undefined): boolean {
@@ -128,13 +131,13 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export class ConversationRunner {
   readonly #host: RunnerHost;
   readonly #steps: Step[];
-  readonly #inbox: ClientFrame[] = [];
+  readonly #inbox: AcceptedClientFrame[] = [];
   readonly #rules: ActiveRule[] = [];
   #waiters: Waiter[] = [];
   #queuedRuleRuns = 0;
   /** Inbox looks in progress; frames arriving meanwhile wait in #held. */
   #looking = 0;
-  readonly #held: ClientFrame[] = [];
+  readonly #held: AcceptedClientFrame[] = [];
   #current: Step | undefined;
   #finished = false;
   #stopped = false;
@@ -166,6 +169,11 @@ export class ConversationRunner {
     return this.#stopped;
   }
 
+  /** What it plays through: a session that switches scenario hands it to the runner that follows. */
+  get host(): RunnerHost {
+    return this.#host;
+  }
+
   position(): RunnerPosition {
     return {
       at: this.#current?.at ?? null,
@@ -185,7 +193,7 @@ export class ConversationRunner {
   }
 
   /** A client frame for the conversation (contract-checked by the caller). */
-  deliver(frame: ClientFrame): void {
+  deliver(frame: AcceptedClientFrame): void {
     if (this.#stopped) return;
     if (this.#looking > 0) {
       this.#held.push(frame);
@@ -225,7 +233,7 @@ export class ConversationRunner {
   }
 
   /** A frame that will never be answered: a line in the log when only the scenario could answer it. */
-  #unanswered(frame: ClientFrame, why: string): void {
+  #unanswered(frame: AcceptedClientFrame, why: string): void {
     if (ONLY_THE_SCENARIO_ANSWERS[frame.body.method]) {
       this.#host.event({ kind: 'unanswered', method: frame.body.method, why, kept: false });
     }
@@ -238,10 +246,10 @@ export class ConversationRunner {
    * waiter in place, so a held frame it wants goes to it.
    */
   async #look(
-    visit: (frame: ClientFrame) => boolean,
+    visit: (frame: AcceptedClientFrame) => boolean,
     costly: boolean,
     first: boolean,
-  ): Promise<{ taken: ClientFrame | undefined; release: () => void }> {
+  ): Promise<{ taken: AcceptedClientFrame | undefined; release: () => void }> {
     this.#looking += 1;
     let released = false;
     const release = () => {
@@ -272,7 +280,7 @@ export class ConversationRunner {
     this.#host.event({ kind: 'ruleEnded', at: rule.at, why });
   }
 
-  #applyRule(frame: ClientFrame): boolean {
+  #applyRule(frame: AcceptedClientFrame): boolean {
     const rule = this.#rules.find((r) => !r.ended && r.on === frame.body.method && matches(frame, r.where));
     if (!rule) return false;
     if (rule.once) this.#endRule(rule, 'answered once');
@@ -301,8 +309,8 @@ export class ConversationRunner {
   }
 
   /** The next frame for an expect step: from the inbox, else when it arrives; 'timeout' after `within`. */
-  async #expect(method: ClientMethod, where: Matchers | undefined, within: number | undefined) {
-    const wanted = (f: ClientFrame) => f.body.method === method && matches(f, where);
+  async #expect(method: AcceptedClientMethod, where: Matchers | undefined, within: number | undefined) {
+    const wanted = (f: AcceptedClientFrame) => f.body.method === method && matches(f, where);
     const { taken, release } = await this.#look(wanted, hasPattern(where), true);
     if (taken) {
       release();
@@ -312,7 +320,7 @@ export class ConversationRunner {
       release();
       return undefined;
     }
-    return new Promise<ClientFrame | 'timeout' | undefined>((resolve) => {
+    return new Promise<AcceptedClientFrame | 'timeout' | undefined>((resolve) => {
       let cancel = () => {};
       const waiter: Waiter = {
         method,

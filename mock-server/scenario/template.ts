@@ -13,6 +13,8 @@ export interface TemplateValues {
   lastMessage: string;
   now: () => number;
   uuid: () => string;
+  /** This server as the client reached it (http://host:port): file addresses, pushed pages. */
+  serverUrl: string;
 }
 
 export const TEMPLATE_NAMES = [
@@ -22,7 +24,9 @@ export const TEMPLATE_NAMES = [
   'customerName',
   'lastMessage',
   'now',
+  'nowSeconds',
   'uuid',
+  'serverUrl',
 ] as const;
 
 const TEMPLATE = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
@@ -32,6 +36,8 @@ function lookup(name: string, values: TemplateValues): unknown {
   switch (name) {
     case 'now':
       return values.now();
+    case 'nowSeconds':
+      return Math.floor(values.now() / 1000);
     case 'uuid':
       return values.uuid();
     case 'guid':
@@ -39,6 +45,7 @@ function lookup(name: string, values: TemplateValues): unknown {
     case 'workRequestId':
     case 'customerName':
     case 'lastMessage':
+    case 'serverUrl':
       return values[name];
     default:
       return `{{${name}}}`;
@@ -88,4 +95,5 @@ export const SAMPLE_VALUES: TemplateValues = {
   lastMessage: 'Can I book a test drive this Saturday?',
   now: () => 1795290000000,
   uuid: () => '3b7f0c62-5a0e-4f4e-8d0b-7d5f0e1c9a24',
+  serverUrl: 'http://127.0.0.1:8080',
 };

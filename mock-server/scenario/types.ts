@@ -3,7 +3,7 @@
  * durations in seconds and every step remembering the file:line it was declared at.
  */
 import type {
-  ClientMethod,
+  AcceptedClientMethod,
   LeaveReason,
   NewMessageNotificationData,
   NotificationMethod,
@@ -68,12 +68,29 @@ export interface SubmissionAnswer {
   body: Record<string, unknown>;
 }
 
+/** What a queueStatus request is answered with while no agent has joined (seconds are not scaled by --speed). */
+export interface QueueState {
+  position: number;
+  estimatedWaitTime: number;
+}
+
 export interface SessionOptions {
-  acknowledge: readonly ClientMethod[];
-  pingAnswer: Extract<NotificationMethod, 'pong' | 'ping'> | 'none';
+  acknowledge: readonly AcceptedClientMethod[];
+  /** Acknowledgements carry `accepted: true`, as the vendor documents them. */
+  acknowledgeAccepted: boolean;
+  /** `pongAsRequest`: the vendor documentation's literal pong, `{ type: request, body: { method: pong } }`. */
+  pingAnswer: Extract<NotificationMethod, 'pong' | 'ping'> | 'pongAsRequest' | 'none';
   renewClosesOld: 1001 | 'drop';
   /** Accept-then-drop: every socket of the session is dropped this long after it attaches. */
   flap: { after: number; times: number } | null;
+  /** The answer to a queueStatus request before an agent joins; null: the service does not answer it. */
+  queue: QueueState | null;
+  /** A customer newMessage longer than this (in characters) gets error 1, as the vendor's server answers. */
+  maxMessageLength: number;
+  /** A client closing with 1000 or 1005 ends the session (a real server may); false keeps it renewable. */
+  normalCloseEnds: boolean;
+  /** How the service closes the socket after it sends routeCancel: that code after `after` seconds; null leaves it open. */
+  afterRouteCancel: { close: number; after: number } | null;
 }
 
 /** Where a step was declared, e.g. "scenarios/happy-path.yaml:31". */
@@ -83,19 +100,21 @@ export type DeclaredAt = string;
 export type RuleEnd =
   | { kind: 'leave'; agent: Agent }
   | { kind: 'step'; label: string }
-  | { kind: 'frame'; method: ClientMethod; where?: Matchers };
+  | { kind: 'frame'; method: AcceptedClientMethod; where?: Matchers };
 
 /**
  * `at`: where it was declared, for the log; `pointer`: the JSON pointer of the step in the YAML
  * (`/conversation/3/rule/steps/0`), for problems at a line, column and place.
  */
 export type Step = { at: DeclaredAt; pointer: string; label?: string } & (
-  | { kind: 'expect'; method: ClientMethod; where?: Matchers; within?: number; otherwise?: Step[] }
-  | { kind: 'send'; frame: unknown; unchecked: boolean }
+  | { kind: 'expect'; method: AcceptedClientMethod; where?: Matchers; within?: number; otherwise?: Step[] }
+  /** `without`: body fields left out, also those the service fills in (an older server's confirmation). */
+  | { kind: 'send'; frame: unknown; unchecked: boolean; without?: readonly string[] }
   | { kind: 'wait'; seconds: number }
   | { kind: 'join'; agent: Agent; role: ParticipantType }
   | { kind: 'leave'; agent: Agent; reason?: LeaveReason; endChat?: boolean }
-  | { kind: 'say'; agent: Agent; text?: string; widget?: NewMessageNotificationData }
+  /** `documented`: the vendor documentation's shape (no senderType, no type, the timestamp in epoch seconds). */
+  | { kind: 'say'; agent: Agent; text?: string; widget?: NewMessageNotificationData; documented?: boolean }
   | { kind: 'typing'; agent: Agent; seconds: number }
   | { kind: 'share'; agent: Agent; file: ScenarioFile }
   | { kind: 'close'; code: number; reason: string }
@@ -105,7 +124,7 @@ export type Step = { at: DeclaredAt; pointer: string; label?: string } & (
   | { kind: 'refuse'; seconds: number }
   | { kind: 'branch'; cases: { when?: Matchers; steps: Step[] }[] }
   | { kind: 'repeat'; times: number; steps: Step[] }
-  | { kind: 'rule'; on: ClientMethod; where?: Matchers; once: boolean; until?: RuleEnd; steps: Step[] }
+  | { kind: 'rule'; on: AcceptedClientMethod; where?: Matchers; once: boolean; until?: RuleEnd; steps: Step[] }
 );
 
 export interface Scenario {

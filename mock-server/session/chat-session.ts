@@ -8,20 +8,27 @@
  */
 
 import { assertNever } from '../../contract/assert-never.js';
-import type { ClientFrame, NewMessageNotificationBody, Participant, ServerFrame } from '../../generated/chat-socket.js';
+import type {
+  AcceptedClientFrame,
+  NewMessageNotificationBody,
+  Participant,
+  QueueStatusNotificationBody,
+} from '../../generated/chat-socket.js';
 import { Timers } from '../clock.js';
 import type { Random } from '../random.js';
-import { notification } from '../scenario/frames.js';
+import { notification, type ServiceFrame } from '../scenario/frames.js';
 import { ConversationRunner, type RunnerEvent, type RunnerPosition } from '../scenario/runner.js';
 import type { TemplateValues } from '../scenario/template.js';
-import type { Scenario, SessionOptions } from '../scenario/types.js';
+import type { Scenario, SessionOptions, Step } from '../scenario/types.js';
 
 /** The socket side a session talks through (see socket/connection.ts). */
 export interface SessionSocket {
   readonly id: number;
   readonly open: boolean;
+  /** This server as the client reached it (http://host:port), for file addresses and templates. */
+  readonly serverUrl: string;
   /** A frame the service sends of itself, built from the contract's types. */
-  send(frame: ServerFrame, note?: string): void;
+  send(frame: ServiceFrame, note?: string): void;
   /**
    * A frame a scenario step sends: `at` is the step (file:line), for the log. It may be what the
    * scenario wrote, which only the contract check vouches for; `unchecked` sends one that breaks
@@ -40,9 +47,13 @@ export type TranscriptEntry = Omit<NewMessageNotificationBody, 'method' | 'custo
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The body of a notification, else undefined. */
+const notificationBody = (frame: unknown) =>
+  isObject(frame) && frame.type === 'notification' && isObject(frame.body) ? frame.body : undefined;
+
 /** The message a newMessage notification carries, for the transcript; undefined for any other frame. */
 function messageOf(frame: unknown): TranscriptEntry | undefined {
-  const body = isObject(frame) && frame.type === 'notification' && isObject(frame.body) ? frame.body : undefined;
+  const body = notificationBody(frame);
   if (body?.method !== 'newMessage') return undefined;
   const { method: _method, customData: _custom, ...entry } = body;
   // As sent: an unchecked frame's fields may be of any type (its replay is checked again as it goes out).
@@ -51,6 +62,8 @@ function messageOf(frame: unknown): TranscriptEntry | undefined {
 
 /** One frame the session received or sent, for the verification API. */
 export interface RecordedFrame {
+  /** Its place among every frame the server recorded: a cursor for `since` queries. */
+  seq: number;
   time: string;
   frame: unknown;
   note?: string;
@@ -61,8 +74,8 @@ export interface SessionDeps {
   random: Random;
   /** A guid no live session has. */
   newGuid(): number;
-  /** Refuse new socket connections for scenario seconds. */
-  refuse(seconds: number): void;
+  /** Refuse new sockets of this session's scenario for scenario seconds. */
+  refuse(session: ChatSession, seconds: number): void;
   /** The session is over: forget it. */
   ended(session: ChatSession): void;
   /** A frame the session wanted to send while no socket could carry it. */
@@ -74,6 +87,8 @@ export interface SessionDeps {
   event(session: ChatSession, event: RunnerEvent): void;
   /** Something the verification API reports changed. */
   changed(): void;
+  /** The next number of the server's journal (RecordedFrame.seq). */
+  nextSeq(): number;
   /** Transcript entries kept per session (default TRANSCRIPT_LIMIT). */
   transcriptLimit?: number;
   /** Transcript bytes kept per session (default TRANSCRIPT_BYTES). */
@@ -117,12 +132,13 @@ export class ChatSession {
   readonly guid: number;
   readonly authenticationKey: string;
   readonly workRequestId: string;
-  readonly scenario: Scenario;
+  /** What it plays: the scenario it started with, or the one a test switched it to (play). */
+  scenario: Scenario;
   readonly startedAt = new Date().toISOString();
   readonly transcript: TranscriptEntry[] = [];
   readonly roster: Participant[] = [];
   readonly timers: Timers;
-  readonly runner: ConversationRunner;
+  runner: ConversationRunner;
   readonly #received: Journal;
   readonly #sent: Journal;
   /** The session's options now: the scenario's, as changed by its session steps. */
@@ -130,6 +146,10 @@ export class ChatSession {
   customerName = '';
   lastMessage = '';
   socket: SessionSocket | undefined;
+  /** The last requestChat notification sent: an older client's requestChat reconnect gets it again. */
+  confirmation: unknown;
+  /** This server as the session's client last reached it. */
+  #serverUrl = '';
   #ended = false;
   /** The socket that went silent (halfOpen): nothing is sent on it and what it sends is ignored. */
   #silenced: SessionSocket | undefined;
@@ -156,10 +176,7 @@ export class ChatSession {
         roster: this.roster,
         templateValues: (trigger) => this.templateValues(trigger),
         send: (frame, at, unchecked) => this.send(frame, at, unchecked),
-        close: (code, reason) => {
-          this.socket?.close(code, reason);
-          if (code === 1000) this.end();
-        },
+        close: (code, reason) => this.close(code, reason),
         drop: () => this.socket?.terminate(),
         halfOpen: () => {
           this.#silenced = this.socket;
@@ -169,7 +186,7 @@ export class ChatSession {
           Object.assign(this.options, options);
           if (options.flap !== undefined) this.#flap();
         },
-        refuse: (seconds) => deps.refuse(seconds),
+        refuse: (seconds) => deps.refuse(this, seconds),
         failed: (error) => deps.failed(this, error),
         event: (event) => {
           deps.event(this, event);
@@ -209,7 +226,7 @@ export class ChatSession {
   }
 
   /** Template values; {{lastMessage}} is the triggering customer message when there is one. */
-  templateValues(trigger?: ClientFrame): TemplateValues {
+  templateValues(trigger?: AcceptedClientFrame): TemplateValues {
     const body = trigger?.body;
     return {
       guid: this.guid,
@@ -219,16 +236,55 @@ export class ChatSession {
       lastMessage: body?.method === 'newMessage' ? String(body.message ?? '') : this.lastMessage,
       now: this.#deps.now,
       uuid: () => this.#deps.random.uuid(),
+      serverUrl: this.#serverUrl,
     };
+  }
+
+  /**
+   * The answer to a queueStatus request, from the scenario's queue state: its position and wait
+   * until an agent joins, then 0 and 0; undefined when the scenario does not answer it.
+   */
+  queueStatus(): QueueStatusNotificationBody | undefined {
+    const queue = this.options.queue;
+    if (queue === null) return undefined;
+    const served = this.roster.length > 0;
+    return {
+      method: 'queueStatus',
+      positionInQueue: served ? 0 : queue.position,
+      estimatedWaitTime: served ? 0 : queue.estimatedWaitTime,
+    };
+  }
+
+  /** Closes the attached socket; 1000 ends the session, any other code keeps it renewable. */
+  close(code: number, reason: string): void {
+    this.socket?.close(code, reason);
+    if (code === 1000) this.end();
   }
 
   start(): void {
     this.runner.start().catch((error: unknown) => this.#deps.failed(this, error));
   }
 
+  /**
+   * Plays `steps` of another scenario from now on, in place of the rest of this one (a test
+   * switching its own session): the session keeps its ids, transcript, agents present and socket,
+   * and takes the scenario's options.
+   */
+  play(scenario: Scenario, steps: Step[]): void {
+    if (this.#ended) return;
+    this.runner.stop();
+    this.scenario = scenario;
+    Object.assign(this.options, scenario.session);
+    this.runner = new ConversationRunner(this.runner.host, steps);
+    this.#flap();
+    this.start();
+    this.#deps.changed();
+  }
+
   attach(socket: SessionSocket): void {
     this.socket = socket;
     socket.session = this;
+    this.#serverUrl = socket.serverUrl;
     this.#flap();
     this.#deps.changed();
   }
@@ -261,12 +317,12 @@ export class ChatSession {
    */
   record(direction: 'client' | 'server', frame: unknown, bytes: number, note?: string): void {
     const journal = direction === 'client' ? this.#received : this.#sent;
-    journal.add({ time: new Date().toISOString(), frame, ...(note ? { note } : {}) }, bytes);
+    journal.add({ seq: this.#deps.nextSeq(), time: new Date().toISOString(), frame, ...(note ? { note } : {}) }, bytes);
     this.#deps.changed();
   }
 
   /** A contract-checked client frame that belongs to this chat. */
-  receive(frame: ClientFrame): void {
+  receive(frame: AcceptedClientFrame): void {
     const body = frame.body;
     // The tolerant profile and warn mode let frames through with fields missing or of any type.
     switch (body.method) {
@@ -288,6 +344,9 @@ export class ChatSession {
       case 'isTyping':
       case 'ping':
       case 'closeConversation':
+      case 'coBrowseStatus':
+      case 'queueStatus':
+      case 'newPushPageMessage':
         break;
       default:
         assertNever(body, 'client method');
@@ -305,10 +364,23 @@ export class ChatSession {
     if (this.#ended) return;
     const message = messageOf(frame);
     if (message) this.#remember(message);
+    const method = notificationBody(frame)?.method;
+    if (method === 'requestChat') this.confirmation = frame;
+    if (method === 'routeCancel') this.#closeAfterRouteCancel();
     if (this.socket !== undefined && this.silenced(this.socket)) this.#deps.lost(this, frame, at, 'half-open');
     else if (this.socket?.open)
       this.socket.sendStepFrame(frame, at, unchecked, unchecked ? 'unchecked: a deliberate violation' : undefined);
     else this.#deps.lost(this, frame, at, 'no socket attached');
+  }
+
+  /** No agent will come: the service closes the socket as the scenario says (afterRouteCancel). */
+  #closeAfterRouteCancel(): void {
+    const after = this.options.afterRouteCancel;
+    if (after === null) return;
+    const socket = this.socket;
+    this.timers.after(after.after, () => {
+      if (this.socket === socket) this.close(after.close, 'No suitable agent');
+    });
   }
 
   /** requestFullTranscript: one newMessage per past message, original timestamp and sender. */

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { runMockChat } from '../support/mock-chat-cli.js';
 import { repoRoot } from '../support/specs.js';
 import { dir, file } from './fixtures.js';
+import { junitSchemaProblems } from './junit-schema.js';
 
 const run = (args: string[], stdin?: string) =>
   runMockChat(args, { cwd: dir, ...(stdin === undefined ? {} : { stdin }) });
@@ -105,13 +106,14 @@ describe('mock-chat check as a CI gate', () => {
     const junit = await run(['check', capture, '--profile', 'strict', '--format', 'junit']);
     expect(junit.code).toBe(2);
     expect(junit.stdout).toMatch(
-      /<testsuite name="ci\.jsonl" tests="3" failures="2" errors="1" skipped="0" time="[0-9.]+" timestamp="\d{4}-/,
+      /<testsuite id="0" package="mock-chat check" name="ci\.jsonl" timestamp="\d{4}-[^"]+" hostname="[^"]+" tests="3" failures="2" errors="1" skipped="0" time="[0-9.]+">/,
     );
+    expect(junitSchemaProblems(junit.stdout)).toEqual([]);
     expect(junit.stdout).toContain('<error message="ci.jsonl:3: is not JSON');
     expect(junit.stdout).toContain('name="server newMessage follows the contract"');
   });
 
-  it('JUnit test cases keep their names from run to run; counts go to system-out; the timestamp has no zone', async () => {
+  it('JUnit test cases keep their names from run to run; counts go to the suite’s system-out; the timestamp has no zone', async () => {
     const one = file('run1.jsonl', `${line('server', threeProblems)}\n`);
     const two = file('run2.jsonl', `${line('server', threeProblems)}\n${line('server', threeProblems)}\n`);
     const names = (xml: string) => [...xml.matchAll(/<testcase [^>]*name="([^"]*)"/g)].map((m) => m[1]);
@@ -122,11 +124,11 @@ describe('mock-chat check as a CI gate', () => {
       'server newMessage follows the contract',
     ]);
     expect(names(second.stdout)).toEqual(names(first.stdout));
-    expect(first.stdout).toContain('<system-out>1 frame checked');
-    expect(second.stdout).toContain('<system-out>2 frames checked');
+    expect(first.stdout).toContain('server newMessage follows the contract:\n  1 frame checked');
+    expect(second.stdout).toContain('server newMessage follows the contract:\n  2 frames checked');
     // JUnit's schema: ISO 8601 with neither zone nor fractions.
     const stamps = [...second.stdout.matchAll(/timestamp="([^"]*)"/g)].map((m) => m[1]);
-    expect(stamps.length).toBe(2);
+    expect(stamps.length).toBe(1);
     for (const stamp of stamps) expect(stamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
   });
 
@@ -251,5 +253,48 @@ describe('mock-chat check as a CI gate', () => {
     const bad = await run(['check', capture, '--allow', file('bad-allow.yaml', '- problem: x\n')]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('entry 1 needs pointer');
+  });
+
+  it('the vendor’s reference client, frame by frame as the protocol notes show it, passes tolerant and fails strict', async () => {
+    // Written from the notes, not recorded from the widget: tests/cli/captures/reference-client.jsonl.
+    const capture = path.join(repoRoot, 'tests/cli/captures/reference-client.jsonl');
+    const tolerant = await run(['check', capture, '--format', 'json']);
+    expect(tolerant.code).toBe(0);
+    const report = JSON.parse(tolerant.stdout);
+    expect(report.summary).toMatchObject({ frames: 20, violations: 0 });
+    type Problem = { line: number; direction: string; method: string; pointer: string };
+    const deviations = (report.files[0].deviations as Problem[]).map(
+      (d) => `${d.line} ${d.direction} ${d.method} ${d.pointer}`,
+    );
+    // What the widget never sends, every one listed as a deviation a real server accepts.
+    expect(deviations).toEqual(
+      expect.arrayContaining([
+        '1 client requestChat /body/intrinsics/customFields/0/value',
+        '1 client requestChat /body/intrinsics/country',
+        '1 client requestChat /body/intrinsics/area',
+        '1 client requestChat /body/intrinsics/textDirection',
+        '3 client coBrowseStatus /body/method',
+        '5 client queueStatus /body/method',
+        '14 client newPushPageMessage /body/method',
+        '16 client renewChat /body/requestFullTranscript',
+        '17 client requestChat /body/guid',
+        '19 client ping /apiVersion',
+        // And the shapes the vendor documents for servers.
+        '2 server requestChat /body/workRequestId',
+        '6 server queueStatus /body/method',
+        '8 server pong /type',
+        '10 server newMessage /body/senderType',
+      ]),
+    );
+    const strict = await run(['check', capture, '--profile', 'strict']);
+    expect(strict.code).toBe(1);
+    for (const refused of [
+      'reference-client.jsonl:1: /body/intrinsics/customFields/0/value is required but missing (client requestChat)',
+      'reference-client.jsonl:3: /body/method unknown method "coBrowseStatus" (client coBrowseStatus)',
+      'reference-client.jsonl:16: /body/requestFullTranscript is required but missing (client renewChat)',
+      'reference-client.jsonl:19: /apiVersion must be string (client ping)',
+    ]) {
+      expect(strict.stdout).toContain(refused);
+    }
   });
 });

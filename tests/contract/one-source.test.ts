@@ -9,10 +9,14 @@ import path from 'node:path';
 import { Parser } from '@asyncapi/parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  ACCEPTED_CLIENT_METHODS,
+  ACCEPTED_NOTIFICATION_METHODS,
   CLIENT_METHODS,
   LEAVE_REASON_VALUES,
   MESSAGE_TYPE_VALUES,
   NOTIFICATION_METHODS,
+  OTHER_CLIENT_METHODS,
+  OTHER_NOTIFICATION_METHODS,
   PARTICIPANT_TYPE_VALUES,
   SENDER_TYPE_VALUES,
 } from '../../generated/chat-socket.js';
@@ -26,6 +30,9 @@ interface Facts {
   /** The methods of components/schemas ClientBody.oneOf and NotificationBody.oneOf: the frame types' unions. */
   clientBodyMethods: string[];
   notificationBodyMethods: string[];
+  /** Of the operations marked x-profile: tolerant. */
+  otherClientMethods: string[];
+  otherNotificationMethods: string[];
   enums: Record<string, string[]>;
 }
 
@@ -35,11 +42,12 @@ beforeAll(async () => {
   const text = readFileSync(path.join(repoRoot, 'specs/chat-socket.asyncapi.yaml'), 'utf8');
   const { document } = await new Parser().parse(text);
   if (!document) throw new Error('the AsyncAPI document does not parse');
-  const methodsOf = (action: 'send' | 'receive', type: string) =>
+  const methodsOf = (action: 'send' | 'receive', type: string, tolerantOnly = false) =>
     document
       .operations()
       .all()
       .filter((op) => op.action() === action)
+      .filter((op) => (op.extensions().get('x-profile')?.value() === 'tolerant') === tolerantOnly)
       .flatMap((op) => op.messages().all())
       .map((m) => m.payload()?.properties())
       .filter((p) => p?.type?.const() === type)
@@ -58,6 +66,8 @@ beforeAll(async () => {
     notificationMethods: methodsOf('send', 'notification'),
     clientBodyMethods: unionMethods('ClientBody'),
     notificationBodyMethods: unionMethods('NotificationBody'),
+    otherClientMethods: methodsOf('receive', 'request', true),
+    otherNotificationMethods: methodsOf('send', 'notification', true),
     enums,
   };
 });
@@ -91,6 +101,17 @@ describe('the AsyncAPI document is the one source of the method lists and enums'
     expect([...NOTIFICATION_METHODS].sort()).toEqual([...facts.notificationBodyMethods].sort());
   });
 
+  it('the tolerant profile’s other methods are the messages of the operations marked x-profile: tolerant', () => {
+    expect(facts.otherClientMethods).toEqual(['coBrowseStatus', 'queueStatus', 'newPushPageMessage']);
+    expect([...OTHER_CLIENT_METHODS]).toEqual(facts.otherClientMethods);
+    expect([...OTHER_NOTIFICATION_METHODS]).toEqual(facts.otherNotificationMethods);
+    expect([...ACCEPTED_CLIENT_METHODS]).toEqual([...facts.clientMethods, ...facts.otherClientMethods]);
+    expect([...ACCEPTED_NOTIFICATION_METHODS]).toEqual([
+      ...facts.notificationMethods,
+      ...facts.otherNotificationMethods,
+    ]);
+  });
+
   it('the generated enum constants are its components/schemas enums', () => {
     expect({
       ParticipantType: [...PARTICIPANT_TYPE_VALUES],
@@ -100,37 +121,43 @@ describe('the AsyncAPI document is the one source of the method lists and enums'
     }).toEqual(facts.enums);
   });
 
-  it('a scenario step expects, acknowledges and answers every client method, and sends every notification method', () => {
+  it('a scenario step expects, acknowledges and answers every client method a server accepts, and sends every notification', () => {
+    const clientMethods = [...facts.clientMethods, ...facts.otherClientMethods];
     const steps = [
-      ...facts.clientMethods.map((method) => ({ expect: method })),
-      ...facts.clientMethods.map((method) => ({ rule: { on: method, until: { frame: method }, steps: [] } })),
-      ...facts.notificationMethods.map((method) => ({ send: method, unchecked: true })),
+      ...clientMethods.map((method) => ({ expect: method })),
+      ...clientMethods.map((method) => ({ rule: { on: method, until: { frame: method }, steps: [] } })),
+      ...[...facts.notificationMethods, ...facts.otherNotificationMethods].map((method) => ({
+        send: method,
+        unchecked: true,
+      })),
     ];
-    expect(checkScenarioSchema(scenario(steps, { session: { acknowledge: facts.clientMethods } }))).toEqual([]);
+    expect(checkScenarioSchema(scenario(steps, { session: { acknowledge: clientMethods } }))).toEqual([]);
   });
 
   it('a method the contract does not have is refused in QA words that list the contract’s methods', () => {
+    const clientMethods = [...facts.clientMethods, ...facts.otherClientMethods].join(', ');
     const problems = checkScenarioSchema(
-      scenario([{ expect: 'newMesage' }, { send: 'queueStatus' }, { rule: { on: 'hangUp', steps: [] } }], {
+      // coBrowseStatus is a request of other clients, never a notification.
+      scenario([{ expect: 'newMesage' }, { send: 'coBrowseStatus' }, { rule: { on: 'hangUp', steps: [] } }], {
         session: { acknowledge: ['routeCancel'] },
       }),
     );
     expect(problems).toEqual([
       {
         pointer: '/session/acknowledge/0',
-        problem: `\`routeCancel\` must be one of ${facts.clientMethods.join(', ')}`,
+        problem: `\`routeCancel\` must be one of ${clientMethods}`,
       },
       {
         pointer: '/conversation/0/expect',
-        problem: `\`expect: newMesage\` must be one of ${facts.clientMethods.join(', ')} (did you mean \`newMessage\`?)`,
+        problem: `\`expect: newMesage\` must be one of ${clientMethods} (did you mean \`newMessage\`?)`,
       },
       {
         pointer: '/conversation/1/send',
-        problem: `\`send: queueStatus\` must be one of ${facts.notificationMethods.join(', ')}`,
+        problem: `\`send: coBrowseStatus\` must be one of ${[...facts.notificationMethods, ...facts.otherNotificationMethods].join(', ')}`,
       },
       {
         pointer: '/conversation/2/rule/on',
-        problem: `\`on: hangUp\` must be one of ${facts.clientMethods.join(', ')}`,
+        problem: `\`on: hangUp\` must be one of ${clientMethods}`,
       },
     ]);
   });
@@ -162,7 +189,13 @@ describe('the AsyncAPI document is the one source of the method lists and enums'
   });
 
   it('specs/scenario.schema.json restates none of its lists (they are filled in by npm run generate)', () => {
-    const lists = [facts.clientMethods, facts.notificationMethods, ...Object.values(facts.enums)];
+    const lists = [
+      facts.clientMethods,
+      facts.notificationMethods,
+      facts.otherClientMethods,
+      facts.otherNotificationMethods,
+      ...Object.values(facts.enums),
+    ];
     const restated = enumsIn(readJson('specs/scenario.schema.json')).filter(
       ({ values }) => values.length >= 2 && lists.some((list) => values.every((v) => list.includes(String(v)))),
     );
@@ -171,7 +204,11 @@ describe('the AsyncAPI document is the one source of the method lists and enums'
 
   it('the session options the scenario format chose among notifications are notifications (pingAnswer)', () => {
     const pingAnswer = readJson('generated/scenario.schema.json').definitions.session.properties.pingAnswer.enum;
-    expect(facts.notificationMethods).toEqual(expect.arrayContaining(pingAnswer.filter((v: string) => v !== 'none')));
+    // pongAsRequest is the message of that name: the documented pong, typed request.
+    const answers = pingAnswer.filter((v: string) => v !== 'none' && v !== 'pongAsRequest');
+    expect(facts.notificationMethods).toEqual(expect.arrayContaining(answers));
+    expect(pingAnswer).toContain('pongAsRequest');
+    expect(Object.keys(readSpec('specs/chat-socket.asyncapi.yaml').components.messages)).toContain('pongAsRequest');
   });
 });
 
@@ -180,7 +217,15 @@ describe('npm run generate keeps the document consistent with itself', () => {
     const doc = readSpec('specs/chat-socket.asyncapi.yaml');
     doc.components.schemas.NotificationBody.oneOf.pop();
     expect(() => socketFacts(doc)).toThrow(
-      'the notification messages and components/schemas/NotificationBody.oneOf disagree; add the body of newAgentFileTransfer to NotificationBody.oneOf',
+      'the notification messages and components/schemas/NotificationBody.oneOf disagree; add the body of newPushPageMessage to NotificationBody.oneOf',
+    );
+  });
+
+  it('refuses a request of the tolerant profile only missing from the union’s extraOneOf, naming it', () => {
+    const doc = readSpec('specs/chat-socket.asyncapi.yaml');
+    doc.components.schemas.ClientBody['x-tolerant'].extraOneOf.shift();
+    expect(() => socketFacts(doc)).toThrow(
+      'the request messages and components/schemas/ClientBody.x-tolerant.extraOneOf disagree; add the body of coBrowseStatus to ClientBody.x-tolerant.extraOneOf',
     );
   });
 

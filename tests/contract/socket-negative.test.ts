@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkClientFrame, checkServerFrame, formatViolations } from '../../contract/frame-check.js';
+import { checkFrame } from '../../contract/index.js';
 
 const renew = () => ({
   apiVersion: '1.0',
@@ -32,6 +33,22 @@ describe('client frames the contract rejects, with the pointer of the offending 
     const frame = renew();
     (frame.body as Record<string, unknown>).guid = '42';
     expect(violationsOf(checkClientFrame(frame))).toContainEqual({ pointer: '/body/guid', problem: 'must be integer' });
+  });
+
+  it('a guid of 2^53 or more, which a JavaScript client cannot hold exactly, in both profiles and both directions', () => {
+    const frame = renew();
+    (frame.body as Record<string, unknown>).guid = 2 ** 53;
+    const tooBig = { pointer: '/body/guid', problem: 'must be <= 9007199254740991' };
+    expect(violationsOf(checkClientFrame(frame))).toContainEqual(tooBig);
+    expect(checkFrame('client', frame).violations).toContainEqual(tooBig);
+    const confirmation = {
+      apiVersion: '1.0',
+      type: 'notification',
+      body: { method: 'requestChat', guid: 2 ** 53, authenticationKey: 'k', workRequestId: 'w' },
+    };
+    expect(checkFrame('server', confirmation).violations).toContainEqual(tooBig);
+    (frame.body as Record<string, unknown>).guid = Number.MAX_SAFE_INTEGER;
+    expect(checkClientFrame(frame).ok).toBe(true);
   });
 
   it('an unknown method', () => {

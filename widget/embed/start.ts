@@ -1,12 +1,12 @@
 /**
  * The start chunk: everything the page runs before the visitor does anything, in a few KiB.
  * It makes the Shadow DOM host, resolves the few settings it needs (page options over the
- * stored chatWidgetParams), and then either
+ * stored chatWidgetParams), clears a stored chat that can no longer be resumed, and then either
  * - finds a resumable stored chat (section 4 rule 1): loads the chat at once, showing the
  *   skeleton dialog until the real one is drawn; or
  * - checks availability (rules 2-7, the one poller the core later takes over) and draws the
  *   floating button, without React, when chat or a callback is offered.
- * The heavy part (loadChat: core, socket, validators, React, phone rules, views) is fetched on
+ * The heavy part (loadChat: core, socket, validators, React, views) is fetched on
  * intent: pointer over, focus or touch on the button, or a click; with `options.prefetch:
  * 'idle'` also at the first idle moment once the button shows. A click before it is in opens
  * the skeleton dialog at once; the real dialog replaces it, so the open is never lost.
@@ -22,8 +22,8 @@ import { flagsFor } from '../core/config/widget-flags.js';
 import type { WidgetCore } from '../core/core-api.js';
 import { safeStorage } from '../core/session/safe-storage.js';
 import {
+  clearUnresumableChat,
   migrateLegacySession,
-  resumableSession,
   STORAGE_KEYS,
   storedInitializers,
 } from '../core/session/storage-keys.js';
@@ -94,9 +94,11 @@ export function start(
     apiEndpointsDomain: base.apiEndpointsDomain,
     pollInterval: base.availabilityPollInterval,
   });
-  // The stored chatWidgetParams of the chat count for its own expiry (as in the core).
+  // The stored chatWidgetParams of the chat count for its own expiry (as in the core). A chat
+  // that cannot be resumed is cleared now, not when the visitor next shows intent: its
+  // personal details must not outlive it on the device (section 4, page refresh).
   const refreshTimeoutSeconds = resolveSettings(storedInitializers(storage), page.options).refreshTimeoutSeconds;
-  const resumable = resumableSession(storage, Date.now(), refreshTimeoutSeconds) !== null;
+  const resumable = clearUnresumableChat(storage, Date.now(), refreshTimeoutSeconds) !== null;
   // Rule 2: at once; the texts of a language other than English arrive meanwhile.
   if (!resumable) poller.start();
 

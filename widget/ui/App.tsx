@@ -31,6 +31,19 @@ function headerOf(
   return { title: ui.questionCenter, callback: false };
 }
 
+/**
+ * Which view shows, as far as where focus belongs is concerned (use-view-focus.ts): the mode,
+ * the view, a status card, and whether the chat is over.
+ */
+function viewKeyOf(state: WidgetState, mode: Mode): string {
+  if (mode === 'chat') {
+    const { kind } = state.chat.status;
+    return kind === 'ended' || kind === 'transferred' ? `chat/${kind}` : 'chat';
+  }
+  const card = state.statusCard === null ? '' : `/card:${state.statusCard.tone}`;
+  return `${mode}/${state.views.at(-1) ?? 'form'}${card}`;
+}
+
 interface BodyProps {
   state: WidgetState;
   mode: Mode;
@@ -106,6 +119,8 @@ export function App() {
             onClose={() => core.closeDialog()}
             scrolled={mode === 'chat' && scrolled}
             viewportStyle={viewportStyle}
+            viewKey={viewKeyOf(state, mode)}
+            blocked={state.dialog.endChatPrompt}
             overlay={
               <>
                 {mode === 'loading' ? <LoaderOverlay label={catalogue.ui.connecting} /> : null}

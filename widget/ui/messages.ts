@@ -2,6 +2,10 @@ import { assertNever } from '../../contract/assert-never.js';
 import type { ChatMessage } from '../core/chat/state.js';
 import type { UiMessage } from './components/types.js';
 import { type Catalogue, fill } from './i18n/catalogue.js';
+import { middleCut, withoutDirectionControls } from './isolate.js';
+
+/** A file name longer than this shows cut in the middle (its type stays in view). */
+const FILE_NAME_SHOWN = 60;
 
 /**
  * The core's state is immutable: an unchanged message keeps its object, so its UI shape is
@@ -85,7 +89,14 @@ function toUiMessage(message: ChatMessage, catalogue: Catalogue): UiMessage[] {
         {
           id: message.id,
           kind: 'download',
-          text: fill(ui.fileSent, language, message.agentName, message.fileName),
+          text: fill(
+            ui.fileSent,
+            language,
+            withoutDirectionControls(message.agentName),
+            withoutDirectionControls(message.fileName),
+          ),
+          sender: message.agentName,
+          fileName: middleCut(message.fileName, FILE_NAME_SHOWN),
           href: message.url,
           ...at,
         },

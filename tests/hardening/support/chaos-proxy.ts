@@ -84,7 +84,6 @@ export async function startChaosProxy(targetPort: number): Promise<ChaosProxy> {
   let renewDrop: RenewDropMode | null = null;
   let server: net.Server | null = null;
   let port = 0;
-  let closed = false;
   /** Restarting: new connections are reset as they come. */
   let down = false;
 
@@ -226,7 +225,6 @@ export async function startChaosProxy(targetPort: number): Promise<ChaosProxy> {
       renewDrop = mode;
     },
     async close() {
-      closed = true;
       renewDrop = null;
       const closing = stopListening();
       dropAll();

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
-import { builtInScenarioNames, type MockServer } from '../../../mock-server/index.js';
+import { builtInScenarioNames, loadScenario, type MockServer } from '../../../mock-server/index.js';
 import { checkAvailability, frames, isError, isNotification, start, TestClient } from './client.js';
 
 let server: MockServer | undefined;
@@ -84,7 +84,21 @@ it('covers every built-in scenario with a test below (happy-path in its own file
     'tab-transfer',
     'typing',
     'unavailable',
+    'vendor-shapes',
   ]);
+});
+
+it('confirms every chat with both on-hold arrays, each with an element 0 (the reference client reads it)', () => {
+  for (const name of builtInScenarioNames()) {
+    const requestChats = loadScenario(name)
+      .conversation.filter((step) => step.kind === 'send')
+      .map((step) => (step as { frame: { body: Record<string, unknown> } }).frame.body)
+      .filter((sent) => sent.method === 'requestChat');
+    for (const sent of requestChats) {
+      expect((sent.webOnHoldComfortGroups as unknown[] | undefined)?.length, name).toBeGreaterThan(0);
+      expect((sent.webOnHoldURLs as unknown[] | undefined)?.length, name).toBeGreaterThan(0);
+    }
+  }
 });
 
 describe('queue-on-hold', () => {
@@ -251,7 +265,9 @@ describe('file-transfer', () => {
       name: 'model-brochure.pdf',
       workRequestId: session.workRequestId,
     });
-    const response = await fetch(`${server.url}/cua-api/chat/files/${transfer.workRequestId}/${transfer.uuid}`);
+    // The ids, and the full download URL in address (the only field the reference client reads).
+    expect(transfer.address).toBe(`${server.url}/cua-api/chat/files/${transfer.workRequestId}/${transfer.uuid}`);
+    const response = await fetch(transfer.address);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(response.headers.get('content-disposition')).toBe(
@@ -265,6 +281,74 @@ describe('file-transfer', () => {
     const missing = await fetch(`${server.url}/cua-api/chat/files/${transfer.workRequestId}/no-such-file`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ success: false, message: 'No such file' });
+  });
+});
+
+describe('vendor-shapes', () => {
+  const request = (method: string, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ apiVersion: '1.0', type: 'request', authToken: '', body: { method, ...extra } });
+
+  it('plays every documented server shape, and goodbye ends it with closeConversation result: true', async () => {
+    server = await start('vendor-shapes', { speed: 40, profile: 'tolerant' });
+    const client = await connect(server.socketUrl);
+    const { frame } = await client.requestChat();
+    expect(Object.keys(body(frame))).not.toContain('workRequestId');
+    expect(body(frame).webOnHoldURLs).toHaveLength(1);
+    client.send(request('queueStatus'));
+    expect(body(await client.next(isNotification('queueStatus')))).toEqual({
+      method: 'queueStatus',
+      positionInQueue: 2,
+      estimatedWaitTime: 120,
+    });
+    const greeting = body(await client.next(isNotification('newMessage')));
+    expect(greeting).toEqual({
+      method: 'newMessage',
+      displayName: 'Sam',
+      message: 'Hello, my name is Sam. How can I help you?',
+      timestamp: expect.any(Number),
+    });
+    expect(greeting.timestamp).toBeLessThan(1e11);
+    client.send(frames.newMessage('x'.repeat(201)));
+    expect((await client.next(isError)).body).toMatchObject({ code: 1, method: 'newMessage' });
+    client.send(frames.newMessage('Any offers this month?'));
+    expect((await client.next((f) => f.type === 'acknowledgement')).body).toEqual({
+      method: 'newMessage',
+      accepted: true,
+    });
+    expect(body(await client.next(isNotification('newPushPageMessage')))).toMatchObject({
+      displayName: 'Sam',
+      pagePushURL: 'https://www.example.com/offers',
+      pagePushDestination: 'newTab',
+    });
+    const file = body(await client.next(isNotification('newAgentFileTransfer')));
+    expect((await fetch(file.address)).status).toBe(200);
+    client.send(frames.ping());
+    expect(await client.next((f) => (f.type as string) === 'request')).toMatchObject({ body: { method: 'pong' } });
+    client.send(frames.newMessage('Thanks, goodbye'));
+    expect(body(await client.next(isNotification('closeConversation')))).toEqual({
+      method: 'closeConversation',
+      result: true,
+    });
+    client.ws.close(1000);
+    await server.waitFor((sessions) => sessions[0]?.ended === true);
+  });
+
+  it('refuses a renew after the pushed page with error 2 in the vendor’s words', async () => {
+    server = await start('vendor-shapes', { speed: 40, profile: 'tolerant' });
+    const client = await connect(server.socketUrl);
+    const session = await client.requestChat();
+    await client.next(isNotification('newMessage'));
+    client.send(frames.newMessage('Any offers?'));
+    await client.next(isNotification('newAgentFileTransfer'));
+    client.close();
+    const again = await connect(server.socketUrl);
+    again.send(frames.renewChat(session.guid, session.authenticationKey, false));
+    expect((await again.next(isError)).body).toEqual({
+      code: 2,
+      errorMessage: 'Session key is invalid or expired',
+      method: 'renewChat',
+    });
+    expect((await again.closed).code).toBe(1000);
   });
 });
 

@@ -121,15 +121,28 @@ describe('a chat through the core (section 4, chat lifecycle)', () => {
     ]);
   });
 
-  it('§5 chat messages: empty ones are not sent; text is sanitised', async () => {
+  it('§5 chat messages: empty ones are not sent; sanitising keeps every word the visitor wrote', async () => {
     const h = harness();
     await chatting(h);
     h.core.sendMessage('   ');
-    h.core.sendMessage('<b>hi</b> there ');
+    h.core.sendMessage('\u0007 ');
+    h.core.sendMessage('Is 5 < 6 and 7 > 3? ');
+    h.core.sendMessage('compare <Model 3> vs <Model Y>');
+    // Control characters go; a tab and a CR LF keep the words apart; decomposed é becomes one character.
+    h.core.sendMessage('<b>hi</b>\tthere\r\ncafe\u0301\u0000!');
     const sent = socket().sent.filter((f) => (f as { body: { method: string } }).body.method === 'newMessage');
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ body: { message: 'hi there', data: { message: 'hi there' } } });
-    expect(checkClientFrame(sent[0]).ok).toBe(true);
+    expect(sent.map((f) => (f as { body: { message: string } }).body.message)).toEqual([
+      'Is 5 < 6 and 7 > 3?',
+      'compare <Model 3> vs <Model Y>',
+      '<b>hi</b> there\ncafé!',
+    ]);
+    expect(sent[0]).toMatchObject({ body: { data: { message: 'Is 5 < 6 and 7 > 3?' } } });
+    for (const frame of sent) expect(checkClientFrame(frame).ok).toBe(true);
+    const shown = h.core
+      .getSnapshot()
+      .chat.messages.filter((m) => m.kind === 'customer')
+      .map((m) => m.text);
+    expect(shown).toEqual(['Is 5 < 6 and 7 > 3?', 'compare <Model 3> vs <Model Y>', '<b>hi</b> there\ncafé!']);
   });
 
   it('§4 typing: customer signal at most once per timeBetweenMsgs; agent indicator clears after agentTypingTimeout', async () => {

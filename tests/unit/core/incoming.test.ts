@@ -37,12 +37,17 @@ describe('incoming frames (sections 4 and 8)', () => {
       kind: 'ignored',
       what: 'newChatAcknowledgement',
     });
-    for (const method of ['queueStatus', 'coBrowseStatus', 'newPushPageMessage', 'newCoBrowseSessionKeyMessage']) {
+    for (const method of ['queueStatus', 'coBrowseStatus', 'newCoBrowseSessionKeyMessage']) {
       expect(parseIncoming(notification({ method, position: 2 }))).toEqual({
         kind: 'ignored',
         what: `notification ${method}`,
       });
     }
+  });
+
+  it('a pushed page (newPushPageMessage, vendor-documented) is a frame of the contract, not an ignored one', () => {
+    const pushed = { method: 'newPushPageMessage', displayName: 'Sam', pagePushURL: 'https://example.com/' };
+    expect(accepted(parseIncoming(notification(pushed))).body).toMatchObject(pushed);
   });
 
   it('enums are read case-insensitively and unknown senders and leave reasons take the catch-all', () => {

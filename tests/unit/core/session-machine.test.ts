@@ -22,11 +22,15 @@ import { type Manners, ModelServer, TimedSocket } from './support/model-server.j
 
 const config = { maxNumberOfRetries: 5, normalCloseCodes: [1000, 1005] };
 
-function run(events: MachineEvent[], resuming = false): { state: MachineState; effects: Effect[] } {
+function run(
+  events: MachineEvent[],
+  resuming = false,
+  machineConfig = config,
+): { state: MachineState; effects: Effect[] } {
   let state = initialMachineState(resuming);
   const effects: Effect[] = [];
   for (const event of events) {
-    const step = transition(state, event, config);
+    const step = transition(state, event, machineConfig);
     state = step.state;
     effects.push(...step.effects);
   }
@@ -106,6 +110,8 @@ describe('session machine: model-based (fast-check over socket event sequences)'
                 expect(effect.renew).toBe(before.phase.kind === 'connecting');
                 break;
               case 'closeSocket':
+                // A socket closed to reconnect goes with 4001: a server may end the session on 1000/1005.
+                expect(effect.code).toBe(state.phase.kind === 'backoff' ? 4001 : 1000);
                 break;
             }
           }
@@ -188,11 +194,26 @@ describe('session machine: transitions', () => {
     expect(run([...open, ...flap, { type: 'stayedUp' }, drop]).state.phase).toEqual({ kind: 'backoff', attempt: 1 });
   });
 
-  it('a dead socket (liveness lost) is closed and retried like a drop', () => {
+  it('a dead socket (liveness lost) is closed with 4001 and retried like a drop', () => {
     expect(run([...open, { type: 'livenessLost' }]).effects.slice(-2)).toEqual([
-      { type: 'closeSocket' },
+      { type: 'closeSocket', code: 4001 },
       { type: 'reconnecting', attempt: 1 },
     ]);
+  });
+
+  it('closes a socket it means to reconnect with 4001, never 1000 or 1005; one it gives up for good with 1000', () => {
+    const connecting: MachineEvent[] = [...open, drop, { type: 'retryDue', transferred: false }];
+    const closes = (events: MachineEvent[]) =>
+      run(events).effects.flatMap((e) => (e.type === 'closeSocket' ? [e.code] : []));
+    // Pongs stopped, or the next socket did not open in time: the renew must still be honoured.
+    expect(closes([...open, { type: 'livenessLost' }])).toEqual([4001]);
+    expect(closes([...connecting, { type: 'connectTimedOut' }])).toEqual([4001]);
+    // The last try, or a chat that is over: a normal close.
+    const lastTry = run([...connecting, { type: 'connectTimedOut' }], false, { ...config, maxNumberOfRetries: 1 });
+    expect(lastTry.state.phase).toEqual({ kind: 'ended', close: { kind: 'retriesExhausted' } });
+    expect(lastTry.effects.filter((e) => e.type === 'closeSocket')).toEqual([{ type: 'closeSocket', code: 1000 }]);
+    expect(closes([...open, { type: 'closeRequested' }])).toEqual([1000]);
+    expect(closes([...open, { type: 'fatalError' }])).toEqual([1000]);
   });
 
   it('close 1000 and 1005 end the chat; 1001 or 1006 with a newer timestamp elsewhere is a transfer', () => {
@@ -236,7 +257,7 @@ describe('session machine: transitions', () => {
     expect(run(reopened).effects.at(-1)).toEqual({ type: 'deliverEnd', renew: true });
     expect(run(reopened).effects.filter((e) => e.type === 'login')).toHaveLength(1);
     expect(run([...reopened, { type: 'endDelivered' }]).effects.slice(-2)).toEqual([
-      { type: 'closeSocket' },
+      { type: 'closeSocket', code: 1000 },
       { type: 'ended', close: { kind: 'closed', manual: true, code: 1000, everConnected: true } },
     ]);
     // That socket dies before the server has it (half-open: liveness lost): it goes again on the next.

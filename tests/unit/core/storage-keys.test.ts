@@ -5,6 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import {
+  clearUnresumableChat,
   MIGRATED_KEY,
   migrateLegacySession,
   resumableSession,
@@ -71,11 +72,20 @@ describe('one-time migration from the spec unprefixed names', () => {
     expect(resumableSession(storage, NOW, 300)?.guid).toBe(42);
   });
 
-  it('leaves host-owned keys of the same names alone and copies none of them', () => {
+  it('leaves host-owned keys of the same names alone, copies none of them and writes nothing', () => {
     const storage = memoryStore(hostOwned);
     migrateLegacySession(storage);
     for (const [name, value] of Object.entries(hostOwned)) expect(storage.items.get(name)).toBe(value);
-    expect([...storage.items.keys()].filter((key) => key.startsWith('chatWidget:'))).toEqual([MIGRATED_KEY]);
+    expect([...storage.items.keys()].filter((key) => key.startsWith('chatWidget:'))).toEqual([]);
+    const empty = memoryStore();
+    migrateLegacySession(empty);
+    expect(empty.items.size).toBe(0);
+  });
+
+  it('marks the origin migrated only when it moved a chat', () => {
+    const storage = memoryStore({ guid: '7', ak: 'k', lastChatRequestTimestamp: String(NOW) });
+    migrateLegacySession(storage);
+    expect(storage.items.get(MIGRATED_KEY)).toBe('1');
   });
 
   it('runs once: after a chat ended (namespaced keys cleared) the old keys are not copied again', () => {
@@ -121,5 +131,48 @@ describe('one-time migration from the spec unprefixed names', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('an expired chat is cleared on page load', () => {
+  const chat = (requestedAt: number) => ({
+    [STORAGE_KEYS.guid]: '42',
+    [STORAGE_KEYS.ak]: 'key',
+    [STORAGE_KEYS.lastChatRequestTimestamp]: String(requestedAt),
+    [STORAGE_KEYS.customerDetails]: '{"firstName":"Ada","email":"ada@example.com"}',
+    [STORAGE_KEYS.contextId]: 'ctx-1',
+    [STORAGE_KEYS.webChatUrl]: 'wss://x/chat',
+  });
+
+  it('removes every chat key of an expired chat, keeps the migration mark and the page own keys', () => {
+    const storage = memoryStore({ ...chat(NOW - 301_000), ...hostOwned, [MIGRATED_KEY]: '1' });
+    expect(clearUnresumableChat(storage, NOW, 300)).toBeNull();
+    expect([...storage.items.keys()].sort()).toEqual([MIGRATED_KEY, ...Object.keys(hostOwned)].sort());
+  });
+
+  it('keeps a chat within refreshTimeoutSeconds and returns it', () => {
+    const storage = memoryStore(chat(NOW - 299_000));
+    expect(clearUnresumableChat(storage, NOW, 300)?.guid).toBe(42);
+    expect(storage.items.size).toBe(6);
+  });
+
+  it('clears an incomplete chat (no guid, no ak) and the keys a callback left', () => {
+    const storage = memoryStore({
+      [STORAGE_KEYS.customerDetails]: '{"firstName":"Ada"}',
+      [STORAGE_KEYS.callBackFormConfig]: '[]',
+      [STORAGE_KEYS.chatAttributes]: '{}',
+    });
+    clearUnresumableChat(storage, NOW, 300);
+    expect(storage.items.size).toBe(0);
+  });
+
+  it('a page load with nothing stored writes nothing', () => {
+    const storage = memoryStore();
+    const writes = vi.spyOn(storage, 'setItem');
+    const removes = vi.spyOn(storage, 'removeItem');
+    migrateLegacySession(storage);
+    clearUnresumableChat(storage, NOW, 300);
+    expect(writes).not.toHaveBeenCalled();
+    expect(removes).not.toHaveBeenCalled();
   });
 });

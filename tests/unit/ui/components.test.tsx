@@ -126,7 +126,10 @@ describe('MessageList', () => {
     expect(log.getAttribute('aria-live')).toBe('polite');
     expect(log.querySelector('img')).toBeNull();
     expect(log.textContent).toContain('<img src=x onerror=alert(1)> hi');
-    expect(screen.getByText('Ana is typing')).toBeTruthy();
+    // The name is isolated from the sentence's direction, in a <bdi> of its own.
+    const typingLine = log.parentElement?.querySelector('.cw-typing__text');
+    expect(typingLine?.textContent).toBe('Ana is typing');
+    expect(typingLine?.querySelector('bdi')?.textContent).toBe('Ana');
     expect(screen.getByText('Sending…')).toBeTruthy();
   });
 
@@ -175,15 +178,18 @@ describe('MessageList', () => {
     render(
       <MessageList
         messages={[
-          { id: '1', kind: 'download', text: 'file.pdf', href: '/cua-api/chat/files/w/u' },
-          { id: '2', kind: 'download', text: 'bad.pdf', href: 'javascript:alert(1)' },
+          { id: '1', kind: 'download', text: '', sender: 'Ana', fileName: 'file.pdf', href: '/cua-api/chat/files/w/u' },
+          { id: '2', kind: 'download', text: '', sender: 'Ana', fileName: 'bad.pdf', href: 'javascript:alert(1)' },
         ]}
         typing={null}
         onScrolledChange={() => {}}
       />,
     );
-    expect(screen.getByRole('link', { name: 'file.pdf' }).getAttribute('href')).toBe('/cua-api/chat/files/w/u');
-    expect(screen.queryByRole('link', { name: 'bad.pdf' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Ana sent a file: file.pdf' }).getAttribute('href')).toBe(
+      '/cua-api/chat/files/w/u',
+    );
+    expect(screen.queryByRole('link', { name: /bad\.pdf/ })).toBeNull();
+    expect(screen.getByText('bad.pdf')).toBeTruthy();
   });
 });
 
@@ -256,7 +262,7 @@ describe('EndChatPrompt, ChatEnded, StatusCard', () => {
   });
 
   it('after the agent closed the chat, shows the thank-you card', () => {
-    render(<ChatEnded reason="ended" />);
+    render(<ChatEnded reason="agentClosed" />);
     expect(screen.getByText('Thank you for chatting with us')).toBeTruthy();
   });
 

@@ -371,6 +371,9 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
       case 'ping':
       case 'pong':
         return;
+      // Ignored for now: the pushed page is shown by the chat machine work to come (issue 20).
+      case 'newPushPageMessage':
+        return;
       default:
         assertNever(body, 'notification');
     }

@@ -13,11 +13,13 @@ import { parseIncoming } from './incoming.js';
 import { createPhaseTimers, type PhaseTimers } from './phase-timers.js';
 import {
   type Effect,
+  FINAL_CLOSE_CODE,
   type FinalClose,
   initialMachineState,
   type MachineEvent,
   type MachineState,
   type Phase,
+  RECONNECT_CLOSE_CODE,
   retryDelay,
   transition,
 } from './session-machine.js';
@@ -180,7 +182,7 @@ export function createConnection(options: ConnectionOptions): Connection {
         open();
         return;
       case 'closeSocket':
-        detach()?.close(1000);
+        detach()?.close(effect.code);
         return;
       case 'login':
         handlers.onOpen(effect.repeat);
@@ -386,7 +388,8 @@ export function createConnection(options: ConnectionOptions): Connection {
     dispose() {
       disposed = true;
       phaseTimers.dispose();
-      detach()?.close(1000);
+      // A chat not over lives on in storage and the next page renews it: not a normal close.
+      detach()?.close(state.phase.kind === 'ended' ? FINAL_CLOSE_CODE : RECONNECT_CLOSE_CODE);
     },
   };
 }

@@ -12,7 +12,6 @@ import { LEAVE_REASON_VALUES, type NotificationBody, SENDER_TYPE_VALUES } from '
 export const IGNORED_TYPES: ReadonlySet<string> = new Set(['newChatAcknowledgement']);
 export const IGNORED_METHODS: ReadonlySet<string> = new Set([
   'queueStatus',
-  'newPushPageMessage',
   'newCoBrowseSessionKeyMessage',
   'coBrowseStatus',
 ]);
@@ -83,6 +82,7 @@ const BODY_RULES: { readonly [M in NotificationBody['method']]: BodyRule } = {
   ping: asSent,
   pong: asSent,
   newAgentFileTransfer: asSent,
+  newPushPageMessage: asSent,
 };
 
 function isKnownMethod(method: unknown): method is NotificationBody['method'] {

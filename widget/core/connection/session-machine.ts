@@ -76,10 +76,18 @@ export type MachineEvent =
   /** The server has the closeConversation sent on this socket (a ping sent after it was answered). */
   | { type: 'endDelivered' };
 
+/**
+ * The close code of a socket closed to reconnect (vendor notes: an application code, 4001). A
+ * server may end the session on 1000 or 1005 and refuse the renew that follows.
+ */
+export const RECONNECT_CLOSE_CODE = 4001;
+/** The close code of a socket closed because the chat is over. */
+export const FINAL_CLOSE_CODE = 1000;
+
 export type Effect =
   | { type: 'openSocket' }
-  /** Close the current socket on purpose (its later close event is ignored). */
-  | { type: 'closeSocket' }
+  /** Close the current socket on purpose (its later close event is ignored) with this code. */
+  | { type: 'closeSocket'; code: number }
   /** Log in on the open socket; `repeat` when it is a reconnection. */
   | { type: 'login'; repeat: boolean }
   | { type: 'reconnecting'; attempt: number }
@@ -178,11 +186,11 @@ export function transition(state: MachineState, event: MachineEvent, config: Mac
 
     case 'connectTimedOut':
       if (phase.kind !== 'connecting') return same;
-      return withEffectFirst({ type: 'closeSocket' }, lost(state, phase.attempt, 1006, false, config));
+      return closingSocket(lost(state, phase.attempt, 1006, false, config));
 
     case 'livenessLost':
       if (phase.kind !== 'open') return same;
-      return withEffectFirst({ type: 'closeSocket' }, lost(state, attemptOf(phase), 1006, false, config));
+      return closingSocket(lost(state, attemptOf(phase), 1006, false, config));
 
     case 'stayedUp':
       if (phase.kind !== 'open' || phase.stable) return same;
@@ -201,7 +209,7 @@ export function transition(state: MachineState, event: MachineEvent, config: Mac
       // Section 4: any error code but 1 stops retrying and closes the socket; the chat is over.
       const stopped = { ...state, retryAllowed: false };
       if (phase.kind === 'idle' || phase.kind === 'backoff') return closedFinal(stopped, 1000);
-      return withEffectFirst({ type: 'closeSocket' }, closedFinal(stopped, 1000));
+      return closingSocket(closedFinal(stopped, 1000));
     }
 
     case 'stopRetrying':
@@ -212,7 +220,7 @@ export function transition(state: MachineState, event: MachineEvent, config: Mac
     case 'closeRequested': {
       const closing = { ...state, retryAllowed: false, manualClose: true };
       if (phase.kind === 'idle' || phase.kind === 'backoff') return closedFinal(closing, 1000);
-      return withEffectFirst({ type: 'closeSocket' }, closedFinal(closing, 1000));
+      return closingSocket(closedFinal(closing, 1000));
     }
 
     case 'endRequested':
@@ -234,8 +242,10 @@ export function transition(state: MachineState, event: MachineEvent, config: Mac
   }
 }
 
-function withEffectFirst(effect: Effect, step: Step): Step {
-  return { state: step.state, effects: [effect, ...step.effects] };
+/** The socket is closed first: with 4001 when the machine goes on to reconnect, else with 1000. */
+function closingSocket(step: Step): Step {
+  const code = step.state.phase.kind === 'backoff' ? RECONNECT_CLOSE_CODE : FINAL_CLOSE_CODE;
+  return { state: step.state, effects: [{ type: 'closeSocket', code }, ...step.effects] };
 }
 
 /** The wait before retry `attempt`: retryInterval ± retryJitter of it; `random` in [0, 1). */

@@ -11,7 +11,13 @@ import {
 import type { ChatParticipant } from '../chat/state.js';
 import type { CustomerDetails } from '../customer-details.js';
 import type { StorageLike } from '../env.js';
-import { parseStoredNumber, resumableSession, STORAGE_KEYS, type StorageKey } from './storage-keys.js';
+import {
+  clearStoredChat,
+  clearUnresumableChat,
+  parseStoredNumber,
+  STORAGE_KEYS,
+  type StorageKey,
+} from './storage-keys.js';
 
 export { STORAGE_KEYS, type StorageKey } from './storage-keys.js';
 
@@ -103,17 +109,12 @@ export function createSessionStore(storage: StorageLike): SessionStore {
   const get = (key: StorageKey) => storage.getItem(STORAGE_KEYS[key]);
   const set = (key: StorageKey, value: string) => storage.setItem(STORAGE_KEYS[key], value);
 
-  function clear(): void {
-    for (const key of Object.values(STORAGE_KEYS)) storage.removeItem(key);
-  }
+  const clear = () => clearStoredChat(storage);
 
   return {
     load(now, refreshTimeoutSeconds) {
-      const stamp = resumableSession(storage, now, refreshTimeoutSeconds);
-      if (stamp === null) {
-        clear();
-        return null;
-      }
+      const stamp = clearUnresumableChat(storage, now, refreshTimeoutSeconds);
+      if (stamp === null) return null;
       const details = parseJson(get('customerDetails'));
       return {
         ...stamp,

@@ -85,17 +85,41 @@ export function resumableSession(
  * names is copied to the namespaced keys, so a visitor mid-chat during the upgrade keeps it.
  * Only when it is the widget's own (an integer guid, an ak and a numeric lastChatRequestTimestamp
  * together) and no namespaced chat exists. Nothing unprefixed is ever removed or changed: the
- * widget cannot tell its old keys from the page's own keys of the same names.
+ * widget cannot tell its old keys from the page's own keys of the same names. The mark is
+ * written only with a migration: a page load with nothing to move writes nothing (issue 21).
  */
 export function migrateLegacySession(storage: StorageLike): void {
   if (storage.getItem(MIGRATED_KEY) !== null) return;
-  storage.setItem(MIGRATED_KEY, '1');
   if (storage.getItem(STORAGE_KEYS.guid) !== null) return;
   if (readStamp(storage, (name) => name) === null) return;
+  storage.setItem(MIGRATED_KEY, '1');
   for (const name of Object.keys(STORAGE_KEYS) as StorageKey[]) {
     const value = storage.getItem(name);
     if (value !== null) storage.setItem(STORAGE_KEYS[name], value);
   }
+}
+
+/** Removes every key of the stored chat (the migration mark stays); a key not there is left alone. */
+export function clearStoredChat(storage: StorageLike): void {
+  for (const key of Object.values(STORAGE_KEYS)) {
+    if (storage.getItem(key) !== null) storage.removeItem(key);
+  }
+}
+
+/**
+ * Section 4, page refresh: "otherwise storage is cleared". A stored chat that cannot be
+ * resumed at `now` (expired, or incomplete: no guid, ak or timestamp) is removed at once,
+ * personal details with it, whether or not the visitor ever opens the widget again: the start
+ * chunk runs this on every page load. Returns the resumable chat, if any.
+ */
+export function clearUnresumableChat(
+  storage: StorageLike,
+  now: number,
+  refreshTimeoutSeconds: number,
+): SessionStamp | null {
+  const stamp = resumableSession(storage, now, refreshTimeoutSeconds);
+  if (stamp === null) clearStoredChat(storage);
+  return stamp;
 }
 
 /** Stored chatWidgetParams of the current chat (section 4: re-applied on resume); {} when none or unreadable. */

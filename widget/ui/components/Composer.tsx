@@ -1,4 +1,4 @@
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from 'react';
 import { fill } from '../i18n/catalogue.js';
 import { useCatalogue } from '../i18n/use-catalogue.js';
 
@@ -30,6 +30,15 @@ export function Composer({
 }: ComposerProps) {
   const { core, ui, language } = useCatalogue();
   const [text, setText] = useState(initialText);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  // Grows with the text, so a draft can be read over before it goes; the CSS max-height
+  // (six lines, widget.css) stops it, and then it scrolls.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (input === null || text === undefined) return;
+    input.style.height = 'auto';
+    input.style.height = `${input.scrollHeight + input.offsetHeight - input.clientHeight}px`;
+  }, [text]);
   const hasText = text.trim().length > 0;
   // Counted in characters as a person sees them (an emoji is one), as the core counts.
   const tooLong = hasText && [...text.trim()].length > maxLength;
@@ -60,6 +69,7 @@ export function Composer({
         {ui.typeMessage}
       </label>
       <textarea
+        ref={inputRef}
         id="cw-composer-input"
         className="cw-composer__input"
         placeholder={ui.typeMessage}

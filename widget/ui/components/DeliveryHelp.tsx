@@ -1,5 +1,6 @@
 import type { UpcomingDeliveryHelp } from '../../core/locale/index.js';
 import { useCatalogue } from '../i18n/use-catalogue.js';
+import { VIEW_FOCUS } from '../use-view-focus.js';
 
 export interface DeliveryHelpProps {
   help: UpcomingDeliveryHelp;
@@ -11,7 +12,7 @@ export function DeliveryHelp({ help, onStillNeedHelp }: DeliveryHelpProps) {
   const { triage, ui } = useCatalogue();
   return (
     <section className="cw-delivery" aria-labelledby="cw-delivery-heading">
-      <h3 id="cw-delivery-heading" className="cw-delivery__heading">
+      <h3 id="cw-delivery-heading" className="cw-delivery__heading" tabIndex={-1} {...VIEW_FOCUS}>
         {help.heading}
       </h3>
       <p className="cw-delivery__text">{help.description}</p>

@@ -1,5 +1,7 @@
 import { type CSSProperties, type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useCatalogue } from '../i18n/use-catalogue.js';
+import { withoutDirectionControls } from '../isolate.js';
+import { useViewFocus } from '../use-view-focus.js';
 
 export interface DialogProps {
   /** The dialog's accessible name: always 'Question Center', even when the title shows the agent. */
@@ -17,6 +19,10 @@ export interface DialogProps {
   viewportStyle?: CSSProperties | undefined;
   /** Layers over the whole dialog body, whatever its scroll (the loader, 'End Chat?'). */
   overlay?: ReactNode;
+  /** Which view shows (mode, view, ended): a change moves focus to the new view (use-view-focus.ts). */
+  viewKey?: string;
+  /** A modal prompt ('End Chat?') is over the body: the header and body take no focus or clicks meanwhile. */
+  blocked?: boolean;
 }
 
 /** Focusable elements, for keeping Tab inside the dialog. */
@@ -65,6 +71,8 @@ export function Dialog({
   children,
   viewportStyle,
   overlay,
+  viewKey = '',
+  blocked = false,
 }: DialogProps) {
   const innerRef = useRef<HTMLDivElement | null>(null);
   const { ui } = useCatalogue();
@@ -74,6 +82,7 @@ export function Dialog({
   useEffect(() => {
     innerRef.current?.focus();
   }, []);
+  useViewFocus(innerRef, viewKey);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.stopPropagation();
@@ -105,11 +114,12 @@ export function Dialog({
       onKeyDown={onKeyDown}
       style={viewportStyle}
     >
-      <header className="cw-dialog__header">
+      <header className="cw-dialog__header" inert={blocked}>
         {onBack ? <IconButton label={ui.back} path="M15 5l-7 7 7 7" flip onClick={onBack} /> : null}
         <div className="cw-dialog__titles">
-          <h2 id="cw-dialog-title" className="cw-dialog__title">
-            {title}
+          {/* One line, cut with an ellipsis (an agent's name can be any length); the whole text stays in the heading. */}
+          <h2 id="cw-dialog-title" className="cw-dialog__title" tabIndex={-1}>
+            <bdi>{withoutDirectionControls(title)}</bdi>
           </h2>
           {subheader ? <p className="cw-dialog__subheader">{subheader}</p> : null}
         </div>
@@ -119,7 +129,7 @@ export function Dialog({
       <div className="cw-dialog__main">
         {/* Focusable so keyboard users can scroll it even when nothing inside is focusable. */}
         {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
-        <div className="cw-dialog__body" tabIndex={0}>
+        <div className="cw-dialog__body" tabIndex={0} inert={blocked}>
           {children}
         </div>
         {overlay}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useCatalogue } from '../i18n/use-catalogue.js';
 
 export interface EndChatPromptProps {
@@ -7,18 +7,41 @@ export interface EndChatPromptProps {
 }
 
 /**
- * 'End Chat?' with Yes (end) and No (continue); focus goes to No, the safe choice. It is a
- * layer over the whole dialog body, above the loader, so it can be answered while connecting.
+ * 'End Chat?' with Yes (end) and No (continue): a modal alert dialog over the whole dialog
+ * body, above the loader, so it can be answered while connecting. Focus goes to No, the safe
+ * choice, and stays between its two buttons (Tab and Shift+Tab go round); Escape answers No
+ * and goes no further (it does not close the widget). On No, focus goes back to the view
+ * (use-view-focus.ts: the composer in a chat).
  */
 export function EndChatPrompt({ onYes, onNo }: EndChatPromptProps) {
   const { core, ui } = useCatalogue();
   const noRef = useRef<HTMLButtonElement>(null);
+  const yesRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     noRef.current?.focus();
   }, []);
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      onNo();
+      return;
+    }
+    if (event.key !== 'Tab') return;
+    // Two answers: Tab and Shift+Tab both go to the other one.
+    event.preventDefault();
+    event.stopPropagation();
+    (event.target === noRef.current ? yesRef : noRef).current?.focus();
+  };
   return (
     <div className="cw-layer">
-      <section className="cw-prompt" role="alertdialog" aria-modal="true" aria-labelledby="cw-end-chat-title">
+      <section
+        className="cw-prompt"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="cw-end-chat-title"
+        onKeyDown={onKeyDown}
+      >
         <p id="cw-end-chat-title" className="cw-prompt__title">
           {core.endChatPrompt}
         </p>
@@ -26,7 +49,7 @@ export function EndChatPrompt({ onYes, onNo }: EndChatPromptProps) {
           <button type="button" className="cw-btn cw-btn--secondary" ref={noRef} onClick={onNo}>
             {ui.no}
           </button>
-          <button type="button" className="cw-btn cw-btn--primary" onClick={onYes}>
+          <button type="button" className="cw-btn cw-btn--primary" ref={yesRef} onClick={onYes}>
             {ui.yes}
           </button>
         </div>

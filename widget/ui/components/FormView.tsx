@@ -1,6 +1,8 @@
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { plural } from '../i18n/catalogue.js';
 import { useCatalogue } from '../i18n/use-catalogue.js';
+import { useSteadyDuringPress } from '../use-steady-press.js';
+import { VIEW_FOCUS } from '../use-view-focus.js';
 import { Field, type FieldCommands, type UiField } from './fields.js';
 
 export interface FormViewProps extends FieldCommands {
@@ -28,17 +30,30 @@ export interface FormViewProps extends FieldCommands {
 
 /** Pre-chat and callback forms: dynamic fields, browser validation off (the core validates). */
 export function FormView(props: FormViewProps) {
-  const { id, heading, description, note, fields, submitLabel, canSubmit, busy, onSubmit, footer, after } = props;
+  const { id, heading, description, note, submitLabel, canSubmit, busy, onSubmit, footer, after } = props;
   const { ui, language } = useCatalogue();
   const commands: FieldCommands = { onChange: props.onChange, onToggle: props.onToggle, onBlur: props.onBlur };
   const formRef = useRef<HTMLFormElement>(null);
   const [failedAttempts, setFailedAttempts] = useState(0);
+  const { fields, holding, onPointerDown } = useSteadyDuringPress(props.fields);
   const errors = fields.filter((field) => field.error !== undefined && !field.hidden).length;
-  // After a failed submit: focus the first field that needs attention (it says why through aria-describedby).
+  // After a failed submit (once its errors are drawn): focus the first field that needs
+  // attention (it says why through aria-describedby), with its label in view.
+  const focusPending = useRef(false);
   useEffect(() => {
     if (failedAttempts === 0) return;
-    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    focusPending.current = true;
   }, [failedAttempts]);
+  useEffect(() => {
+    if (!focusPending.current || holding) return;
+    focusPending.current = false;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!first) return;
+    first.focus({ preventScroll: true });
+    // The whole field, label first: scrolling to the control alone leaves its label cut off
+    // under the dialog's header.
+    (first.closest('.cw-field') ?? first).scrollIntoView?.({ block: 'nearest' });
+  });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -52,10 +67,11 @@ export function FormView(props: FormViewProps) {
       className="cw-form"
       noValidate
       onSubmit={submit}
+      onPointerDownCapture={onPointerDown}
       aria-labelledby={heading ? `${id}-heading` : undefined}
     >
       {heading ? (
-        <h3 id={`${id}-heading`} className="cw-form__heading">
+        <h3 id={`${id}-heading`} className="cw-form__heading" tabIndex={-1} {...VIEW_FOCUS}>
           {heading}
         </h3>
       ) : null}

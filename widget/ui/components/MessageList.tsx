@@ -1,6 +1,8 @@
 import { createContext, memo, type UIEvent, useContext, useLayoutEffect, useRef, useState } from 'react';
-import { fill, plural } from '../i18n/catalogue.js';
+import { formatText } from '../../core/texts.js';
+import { plural } from '../i18n/catalogue.js';
 import { useCatalogue } from '../i18n/use-catalogue.js';
+import { withoutDirectionControls } from '../isolate.js';
 import { linkify } from './linkify.js';
 import type { UiMessage } from './types.js';
 
@@ -39,7 +41,18 @@ function Failed({ message }: { message: UiMessage }) {
   );
 }
 
+/** A catalogue sentence with outside values (names, file names) in it, each in a <bdi> of its own (isolate.ts). */
+function Isolating({ template, values }: { template: string; values: readonly string[] }) {
+  const parts = formatText(template, ...values.map((_, index) => `\u0000${index}\u0000`)).split('\u0000');
+  return parts.map((part, index) =>
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed sentence, in order
+    index % 2 ? <bdi key={index}>{withoutDirectionControls(values[Number(part)] ?? '')}</bdi> : part,
+  );
+}
+
 function DownloadLink({ message }: { message: UiMessage }) {
+  const { ui } = useCatalogue();
+  const sentence = <Isolating template={ui.fileSent} values={[message.sender ?? '', message.fileName ?? '']} />;
   let safe: string | null = null;
   try {
     const url = new URL(message.href ?? '', 'http://invalid.local');
@@ -48,11 +61,19 @@ function DownloadLink({ message }: { message: UiMessage }) {
     safe = null;
   }
   return safe ? (
-    <a className="cw-msg__download" href={safe} download target="_blank" rel="noopener noreferrer">
-      {message.text}
+    <a
+      className="cw-msg__download"
+      href={safe}
+      download
+      target="_blank"
+      rel="noopener noreferrer"
+      // A file name cut for the screen: the whole sentence is the link's name.
+      aria-label={message.fileName?.includes('…') ? message.text : undefined}
+    >
+      {sentence}
     </a>
   ) : (
-    <span>{message.text}</span>
+    <span>{sentence}</span>
   );
 }
 
@@ -66,11 +87,8 @@ const Message = memo(function Message({ message }: { message: UiMessage }) {
     // biome-ignore lint/a11y/useSemanticElements: an li must be a child of its list, and layout blocks sit between them
     <div role="listitem" className={className}>
       {/* dir auto: a message reads in its own script's direction, whatever the page's. */}
-      {showSender ? (
-        <span className="cw-msg__sender" dir="auto">
-          {message.sender}
-        </span>
-      ) : null}
+      {/* The sender: one line, cut with an ellipsis (the whole name stays in the text). */}
+      {showSender ? <bdi className="cw-msg__sender">{withoutDirectionControls(message.sender ?? '')}</bdi> : null}
       <span className="cw-msg__text" dir="auto">
         {message.kind === 'download' ? <DownloadLink message={message} /> : linkify(message.text)}
       </span>
@@ -192,7 +210,9 @@ export function MessageList({ messages, typing, onScrolledChange, onRetry }: Mes
               <span />
               <span />
             </span>
-            {fill(ui.isTyping, language, typing)}
+            <span className="cw-typing__text">
+              <Isolating template={ui.isTyping} values={[typing]} />
+            </span>
           </p>
         ) : null}
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { StatusCard as Card } from '../../core/chat/state.js';
+import { VIEW_FOCUS } from '../use-view-focus.js';
 
 export interface StatusCardProps {
   card: Card;
@@ -12,7 +13,13 @@ export function StatusCard({ card }: StatusCardProps) {
     ref.current?.scrollIntoView?.({ block: 'nearest' });
   }, []);
   return (
-    <div ref={ref} className={`cw-status cw-status--${card.tone}`} role={card.tone === 'error' ? 'alert' : 'status'}>
+    <div
+      ref={ref}
+      className={`cw-status cw-status--${card.tone}`}
+      role={card.tone === 'error' ? 'alert' : 'status'}
+      tabIndex={-1}
+      {...VIEW_FOCUS}
+    >
       <p className="cw-status__title">{card.title}</p>
       <p className="cw-status__text">{card.body}</p>
     </div>

@@ -1,4 +1,5 @@
 import { useCatalogue } from '../i18n/use-catalogue.js';
+import { VIEW_FOCUS } from '../use-view-focus.js';
 
 /** One triage entry: either opens another view/action, or is a link out (contact us, drive page). */
 export interface UiTopic {
@@ -35,7 +36,7 @@ export function TopicList({ heading, topics, onSelect, variant }: TopicListProps
   const { ui } = useCatalogue();
   return (
     <nav className={`cw-topics cw-topics--${variant}`} aria-labelledby="cw-topics-heading">
-      <h3 id="cw-topics-heading" className="cw-topics__heading">
+      <h3 id="cw-topics-heading" className="cw-topics__heading" tabIndex={-1} {...VIEW_FOCUS}>
         {heading}
       </h3>
       <ul className="cw-topics__list">

@@ -14,8 +14,9 @@ export interface UiMessage {
   pending?: boolean;
   /** A customer message that will not be sent again: the words to show, and whether Retry is offered. */
   failed?: { text: string; retry: boolean };
-  /** Download messages: the file's URL. */
+  /** Download messages: the file's URL, and its name as shown (a very long one cut; `text` has it whole). */
   href?: string;
+  fileName?: string;
   /** When it was written, as the visitor's language shows a time, and as an ISO date for <time>. */
   time?: string;
   dateTime?: string;

@@ -62,8 +62,14 @@ export interface UiTexts {
   /** Quoted: the answers to 'End Chat?'. */
   yes: string;
   no: string;
+  /** The chat-ended card after the agent closed the chat. */
   thankYouTitle: string;
   thankYouBody: string;
+  /** The chat-ended card after the connection closed for good (not the agent, not an error). */
+  chatEndedTitle: string;
+  chatEndedBody: string;
+  /** The chat-ended card's text after a server error ended the chat (titled core.failureTitle). */
+  chatEndedByError: string;
   transferredBody: string;
   /** The page title while the tab is hidden and messages arrived: {0} the count, {1} the page's title. */
   unreadTitle: string;

@@ -43,7 +43,7 @@ export function ChatPane({ state, onScrolledChange }: ChatPaneProps) {
       />
       {finished ? (
         <ChatEnded
-          reason={status.kind === 'transferred' ? 'transferred' : 'ended'}
+          reason={status.kind === 'ended' ? status.reason : 'transferred'}
           onCallMeBack={callbackInstead && endedBadly ? onCallMeBack : undefined}
         />
       ) : (

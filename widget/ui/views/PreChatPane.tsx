@@ -26,7 +26,10 @@ export function PreChatPane({ state, busy, topic }: PreChatPaneProps) {
     analytics.startChatClicked();
     return true;
   };
-  const waitMinutes = state.availability.status === 'available' ? state.availability.waitMinutes : null;
+  // After a route cancel or a connect timeout the error card above says no agent could be
+  // found: an estimated wait under it would contradict it, so it goes until the card does.
+  const failed = state.statusCard?.tone === 'error';
+  const waitMinutes = state.availability.status === 'available' && !failed ? state.availability.waitMinutes : null;
   return (
     <FormView
       id="cw-prechat"

@@ -174,6 +174,10 @@ const de: Catalogue = {
     no: 'Nein',
     thankYouTitle: 'Vielen Dank für Ihren Chat',
     thankYouBody: 'Der Chat ist beendet. Sie können dieses Fenster schließen.',
+    chatEndedTitle: 'Der Chat ist beendet',
+    chatEndedBody: 'Die Verbindung zum Chat-Dienst wurde getrennt. Sie können dieses Fenster schließen.',
+    chatEndedByError:
+      'Der Chat wurde wegen eines Fehlers auf unserer Seite beendet. Sie können dieses Fenster schließen.',
     transferredBody: 'Dieses Fenster kann geschlossen werden.',
     unreadTitle: '({0}) {1}',
     opensInNewTab: '(öffnet in einem neuen Tab)',

@@ -177,6 +177,10 @@ const fr: Catalogue = {
     no: 'Non',
     thankYouTitle: "Merci d'avoir discuté avec nous",
     thankYouBody: 'La conversation est terminée. Vous pouvez fermer cette fenêtre.',
+    chatEndedTitle: 'La conversation est terminée',
+    chatEndedBody: 'La connexion au service de chat a été fermée. Vous pouvez fermer cette fenêtre.',
+    chatEndedByError:
+      "La conversation a pris fin à cause d'une erreur de notre côté. Vous pouvez fermer cette fenêtre.",
     transferredBody: 'Vous pouvez fermer cette fenêtre.',
     unreadTitle: '({0}) {1}',
     opensInNewTab: "(s'ouvre dans un nouvel onglet)",
