@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type MockServer, startMockServer } from '../../mock-server/index.js';
 import { runMockChat } from '../support/mock-chat-cli.js';
+import { WAIT_MS } from '../support/patience.js';
 import { type BuiltConsole, buildConsole } from './build-console.js';
 import {
   chatButton,
@@ -53,7 +54,7 @@ async function newPage(contexts: BrowserContext[], errors: string[]): Promise<Pa
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // axe comes in as an init script: the console's Content-Security-Policy refuses a script tag.
   await context.addInitScript({ content: AXE_SOURCE });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(WAIT_MS);
   contexts.push(context);
   const page = await context.newPage();
   page.on('console', (message) => {
@@ -96,11 +97,11 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 const logLines = (agent: Page) => agent.getByRole('log').getByRole('listitem');
 
-describe('the agent console', { timeout: 120_000 }, () => {
+describe('the agent console', () => {
   it('visitor and console: join and type, write both ways, transfer, a second agent, a drop and renew, the end', async () => {
     const { errors, contexts, agent, server } = await serve('live-agent');
     const visitor = await newPage(contexts, errors);
-    await visitor.goto(demoUrl(server, { query: { 'opt.retryInterval': '1000' } }), { timeout: 30_000 });
+    await visitor.goto(demoUrl(server, { query: { 'opt.retryInterval': '1000' } }));
 
     // The visitor starts a chat and waits in the queue.
     await chatButton(visitor).click();
