@@ -295,21 +295,38 @@ async function generateScenarioSchema(facts: SocketFacts): Promise<void> {
   const { $comment: _howFilled, ...rest } = fillScenarioEnums(source, facts) as Record<string, unknown>;
   const specs = `${SCENARIO_SCHEMA} and ${ASYNCAPI}`;
   await emit('scenario.schema.json', jsonWithHeader(specs, rest));
-  const code = standaloneValidators(
+  await emitVerboseValidator(
+    'scenario',
+    specs,
     rest,
-    'draft-07',
-    { validateScenario: '' },
-    { allErrors: true, verbose: true, strict: false },
-  );
-  await emit('scenario.validators.js', `${header(specs)}${code}`);
-  await emit(
-    'scenario.validators.d.ts',
-    `${header(specs)}import type { GeneratedValidator } from './validator.js';
+    'validateScenario',
+    `import type { GeneratedValidator } from './validator.js';
 
 /** Validates a scenario file's data (every error, verbose: each carries parentSchema). */
 export declare const validateScenario: GeneratedValidator<unknown>;
 `,
   );
+}
+
+/**
+ * generated/BASE.validators.js and its declaration: every error, verbose (each carries
+ * parentSchema), so mock-server/scenario/explain.ts can say it in a QA engineer's words.
+ */
+async function emitVerboseValidator(
+  base: string,
+  specs: string,
+  schema: Record<string, unknown>,
+  name: string,
+  declaration: string,
+): Promise<void> {
+  const code = standaloneValidators(
+    schema,
+    'draft-07',
+    { [name]: '' },
+    { allErrors: true, verbose: true, strict: false },
+  );
+  await emit(`${base}.validators.js`, `${header(specs)}${code}`);
+  await emit(`${base}.validators.d.ts`, `${header(specs)}${declaration}`);
 }
 
 /**
@@ -330,16 +347,12 @@ async function generateConsoleSchema(facts: SocketFacts): Promise<void> {
     strictIndexSignatures: true,
   });
   await emit('agent-console.ts', `${header(specs)}\n${types}`);
-  const code = standaloneValidators(
+  await emitVerboseValidator(
+    'agent-console',
+    specs,
     rest,
-    'draft-07',
-    { validateConsoleAction: '' },
-    { allErrors: true, verbose: true, strict: false },
-  );
-  await emit('agent-console.validators.js', `${header(specs)}${code}`);
-  await emit(
-    'agent-console.validators.d.ts',
-    `${header(specs)}import type { ConsoleAction } from './agent-console.js';
+    'validateConsoleAction',
+    `import type { ConsoleAction } from './agent-console.js';
 import type { GeneratedValidator } from './validator.js';
 
 /** Validates the body of an agent console action (every error, verbose: each carries parentSchema). */

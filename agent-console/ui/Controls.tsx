@@ -3,7 +3,7 @@
  * reason), and what the service does (end the chat, cancel the route, send an error, close or
  * drop the socket, pause acknowledgements and pongs).
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { LEAVE_REASON_VALUES } from '../../generated/chat-socket.js';
 import {
   CONSOLE_CLOSE_CODES,
@@ -137,22 +137,32 @@ export function ServiceControls({ agentConsole, session }: Props) {
         </select>
         <button type="submit">Close socket</button>
       </form>
-      <label className="ac-toggle">
-        <input
-          type="checkbox"
-          checked={session.answers.acknowledgements}
-          onChange={(e) => void agentConsole.act({ action: 'acknowledgements', on: e.target.checked })}
-        />{' '}
+      <AnswerToggle agentConsole={agentConsole} action="acknowledgements" on={session.answers.acknowledgements}>
         Acknowledge requests
-      </label>
-      <label className="ac-toggle">
-        <input
-          type="checkbox"
-          checked={session.answers.pongs}
-          onChange={(e) => void agentConsole.act({ action: 'pongs', on: e.target.checked })}
-        />{' '}
+      </AnswerToggle>
+      <AnswerToggle agentConsole={agentConsole} action="pongs" on={session.answers.pongs}>
         Answer pings
-      </label>
+      </AnswerToggle>
     </fieldset>
+  );
+}
+
+/** One of the service's answers, paused or resumed as the box is ticked. */
+function AnswerToggle({
+  agentConsole,
+  action,
+  on,
+  children,
+}: {
+  agentConsole: AgentConsole;
+  action: 'acknowledgements' | 'pongs';
+  on: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className="ac-toggle">
+      <input type="checkbox" checked={on} onChange={(e) => void agentConsole.act({ action, on: e.target.checked })} />{' '}
+      {children}
+    </label>
   );
 }
