@@ -123,9 +123,9 @@ describe('the agent console', () => {
     await agent.getByRole('heading', { name: /^Ada guid \d+/ }).waitFor();
     expect(await axeViolations(agent)).toEqual([]);
 
-    // The console joins as Jo, and types: the visitor sees Jo typing, then the message.
+    // The console joins as Jo (Enter in the name field), and types: the visitor sees Jo typing, then the message.
     await agent.getByLabel('Name').fill('Jo');
-    await agent.getByRole('button', { name: 'Join' }).click();
+    await agent.getByLabel('Name').press('Enter');
     await visitor.getByText('An agent has joined the chat').first().waitFor();
     const message = agent.getByLabel('Message', { exact: true });
     await message.pressSequentially('Hello Ada, I am Jo. How can I help?');
