@@ -291,9 +291,7 @@ export declare const validateLeadRequest: GeneratedValidator<Schemas['LeadReques
  * mock-server/scenario/explain.ts can say it in a QA engineer's words.
  */
 async function generateScenarioSchema(facts: SocketFacts): Promise<void> {
-  const source = JSON.parse(await readFile(path.join(root, SCENARIO_SCHEMA), 'utf8')) as Record<string, unknown>;
-  const { $comment: _howFilled, ...rest } = fillScenarioEnums(source, facts) as Record<string, unknown>;
-  const specs = `${SCENARIO_SCHEMA} and ${ASYNCAPI}`;
+  const { rest, specs } = await filledFromAsyncApi(SCENARIO_SCHEMA, facts);
   await emit('scenario.schema.json', jsonWithHeader(specs, rest));
   await emitVerboseValidator(
     'scenario',
@@ -306,6 +304,19 @@ async function generateScenarioSchema(facts: SocketFacts): Promise<void> {
 export declare const validateScenario: GeneratedValidator<unknown>;
 `,
   );
+}
+
+/**
+ * A schema of specs/ with its method lists, roles, sender types and leave reasons filled in from
+ * the AsyncAPI document (its `$comment` on how, dropped), and the specs it comes from, for headers.
+ */
+async function filledFromAsyncApi(
+  file: string,
+  facts: SocketFacts,
+): Promise<{ rest: Record<string, unknown>; specs: string }> {
+  const source = JSON.parse(await readFile(path.join(root, file), 'utf8')) as Record<string, unknown>;
+  const { $comment: _howFilled, ...rest } = fillScenarioEnums(source, facts) as Record<string, unknown>;
+  return { rest, specs: `${file} and ${ASYNCAPI}` };
 }
 
 /**
@@ -336,9 +347,7 @@ async function emitVerboseValidator(
  * mock-server/scenario/explain.ts).
  */
 async function generateConsoleSchema(facts: SocketFacts): Promise<void> {
-  const source = JSON.parse(await readFile(path.join(root, CONSOLE_SCHEMA), 'utf8')) as Record<string, unknown>;
-  const { $comment: _howFilled, ...rest } = fillScenarioEnums(source, facts) as Record<string, unknown>;
-  const specs = `${CONSOLE_SCHEMA} and ${ASYNCAPI}`;
+  const { rest, specs } = await filledFromAsyncApi(CONSOLE_SCHEMA, facts);
   await emit('agent-console.schema.json', jsonWithHeader(specs, rest));
   const types = await compile(stripValidationOnlyKeywords(rest as never) as never, 'ConsoleAction', {
     additionalProperties: false,
