@@ -5,8 +5,6 @@
  */
 import { isMainThread } from 'node:worker_threads';
 import { CommanderError } from 'commander';
-import { stopProxyOnSignals } from './commands/proxy.js';
-import { closeOnSignals } from './commands/serve.js';
 import { EXIT, processIo } from './io.js';
 import { printUnexpected } from './print-error.js';
 import { createProgram, type ProgramRun } from './program.js';
@@ -31,9 +29,11 @@ async function main(): Promise<void> {
   try {
     await program.parseAsync(process.argv);
     const server = run.serve?.server;
-    if (server) closeOnSignals(server, processIo, (code) => process.exit(code));
-    else if (run.proxy) stopProxyOnSignals(run.proxy, processIo, (code) => process.exit(code));
-    else process.exitCode = run.code;
+    // Each command's module is loaded by then (program.ts imports it when the command runs).
+    if (server) (await import('./commands/serve.js')).closeOnSignals(server, processIo, (code) => process.exit(code));
+    else if (run.proxy) {
+      (await import('./commands/proxy.js')).stopProxyOnSignals(run.proxy, processIo, (code) => process.exit(code));
+    } else process.exitCode = run.code;
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version exit 0; any usage error is unusable input.

@@ -1,17 +1,21 @@
 /**
  * The mock-chat commander program: serve, list, validate, check. Built by a function so
  * tests drive it in-process with exitOverride() and explicit argv.
+ *
+ * Each command's code is imported when that command runs, never before: `serve` starts
+ * without the code of check, proxy and from-capture (their readers, validators and libraries),
+ * and the build keeps each in its own chunk (scripts/build-node.mjs; BENCHMARKS.md, cold start).
+ * What the options show (defaults, choices) comes from small modules of constants.
  */
 import { Command, Option } from 'commander';
-import { PROXY_LIMITS, type RunningProxy } from '../mock-server/proxy/proxy.js';
-import { LIMITS } from '../mock-server/server/start.js';
-import { CAPTURE_FORMATS } from './check/read.js';
-import { type CheckOptions, checkCaptures } from './commands/check.js';
-import { listScenarios } from './commands/list.js';
-import { type ProxyCommandOptions, proxy } from './commands/proxy.js';
-import { type FromCaptureCommandOptions, fromCapture } from './commands/scenario.js';
-import { type ServeOptions, type ServeResult, serve } from './commands/serve.js';
-import { validateScenarios } from './commands/validate.js';
+import { PROXY_LIMITS } from '../mock-server/proxy/limits.js';
+import type { RunningProxy } from '../mock-server/proxy/proxy.js';
+import { LIMITS } from '../mock-server/server/limits.js';
+import { CAPTURE_FORMATS } from './check/capture-format.js';
+import type { CheckOptions } from './commands/check.js';
+import type { ProxyCommandOptions } from './commands/proxy.js';
+import type { FromCaptureCommandOptions } from './commands/scenario.js';
+import type { ServeOptions, ServeResult } from './commands/serve.js';
 import { type CliIo, EXIT, type ExitCode } from './io.js';
 import { parseBytes, parseCount, parseMilliseconds, parsePort, parseSeed, parseSpeed } from './parsers.js';
 import { VERSION } from './version.js';
@@ -117,6 +121,7 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
     )
     .action(async (options: ServeOptions) => {
       run.serving = true;
+      const { serve } = await import('./commands/serve.js');
       run.serve = await serve(io, options);
       run.code = run.serve.code;
     });
@@ -125,7 +130,8 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
     .command('list')
     .description('The built-in scenarios with their stories.')
     .addOption(new Option('--format <format>', 'output').choices(['pretty', 'json']).default('pretty'))
-    .action((options: { format: 'pretty' | 'json' }) => {
+    .action(async (options: { format: 'pretty' | 'json' }) => {
+      const { listScenarios } = await import('./commands/list.js');
       run.code = listScenarios(io, options.format);
     });
 
@@ -135,7 +141,8 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
       'Check scenario files, folders of them, or built-in names; every problem prints as file:line:column: place: problem and how to fix it.',
     )
     .argument('<file...>', 'scenario files, folders or built-in names')
-    .action((files: string[]) => {
+    .action(async (files: string[]) => {
+      const { validateScenarios } = await import('./commands/validate.js');
       run.code = validateScenarios(io, files);
     });
 
@@ -158,6 +165,7 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
     )
     .option('--write-allow <file>', 'write every violation of this run as a baseline to accept')
     .action(async (files: string[], options: CheckOptions) => {
+      const { checkCaptures } = await import('./commands/check.js');
       run.code = await checkCaptures(io, files, options);
     });
 
@@ -221,6 +229,7 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
     )
     .action(async (options: ProxyCommandOptions) => {
       run.serving = true;
+      const { proxy } = await import('./commands/proxy.js');
       const result = await proxy(io, options);
       run.code = result.code;
       if (result.proxy) run.proxy = result.proxy;
@@ -247,6 +256,7 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
       ).choices(CAPTURE_FORMATS),
     )
     .action(async (file: string, options: FromCaptureCommandOptions) => {
+      const { fromCapture } = await import('./commands/scenario.js');
       run.code = await fromCapture(io, file, options);
     });
 

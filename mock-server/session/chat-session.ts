@@ -20,6 +20,10 @@ import { notification, type ServiceFrame } from '../scenario/frames.js';
 import { ConversationRunner, type RunnerEvent, type RunnerPosition } from '../scenario/runner.js';
 import type { TemplateValues } from '../scenario/template.js';
 import type { Scenario, SessionOptions, Step } from '../scenario/types.js';
+import { JOURNAL_BYTES } from '../server/limits.js';
+import { isoText } from '../time-text.js';
+
+export { JOURNAL_BYTES };
 
 /** The socket side a session talks through (see socket/connection.ts). */
 export interface SessionSocket {
@@ -103,8 +107,6 @@ const TRANSCRIPT_LIMIT = 1000;
 const TRANSCRIPT_BYTES = 1024 * 1024;
 /** Frames kept per direction per session for the verification API; the oldest fall off. */
 const RECORDED_FRAMES = 500;
-/** Bytes (as JSON) of the frames kept per direction per session for the verification API. */
-export const JOURNAL_BYTES = 256 * 1024;
 
 /**
  * The frames of one direction kept for the verification API: the newest RECORDED_FRAMES, and
@@ -130,6 +132,8 @@ class Journal {
 
 export class ChatSession {
   readonly guid: number;
+  /** How the log names it ("guid 482913"): made once, as every frame of the session is logged with it. */
+  readonly label: string;
   readonly authenticationKey: string;
   readonly workRequestId: string;
   /** What it plays: the scenario it started with, or the one a test switched it to (play). */
@@ -167,6 +171,7 @@ export class ChatSession {
     this.#received = new Journal(deps.journalBytes ?? JOURNAL_BYTES);
     this.#sent = new Journal(deps.journalBytes ?? JOURNAL_BYTES);
     this.guid = deps.newGuid();
+    this.label = `guid ${this.guid}`;
     this.authenticationKey = deps.random.secret();
     this.workRequestId = deps.random.hex(32).toUpperCase();
     this.timers = new Timers(deps.speed, (error) => deps.failed(this, error));
@@ -196,10 +201,6 @@ export class ChatSession {
       },
       scenario.conversation,
     );
-  }
-
-  get label(): string {
-    return `guid ${this.guid}`;
   }
 
   /** The client frames recorded (the newest, within the journal's caps). */
@@ -317,7 +318,9 @@ export class ChatSession {
    */
   record(direction: 'client' | 'server', frame: unknown, bytes: number, note?: string): void {
     const journal = direction === 'client' ? this.#received : this.#sent;
-    journal.add({ seq: this.#deps.nextSeq(), time: new Date().toISOString(), frame, ...(note ? { note } : {}) }, bytes);
+    const entry: RecordedFrame = { seq: this.#deps.nextSeq(), time: isoText(), frame };
+    if (note) entry.note = note;
+    journal.add(entry, bytes);
     this.#deps.changed();
   }
 
