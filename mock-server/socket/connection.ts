@@ -101,7 +101,7 @@ export class Connection implements SessionSocket {
       deviations,
       note: shown,
     });
-    this.session?.record('server', frame, Buffer.byteLength(text), shown);
+    this.session?.record('server', frame, Buffer.byteLength(text), shown, text);
     if (blocked) return;
     this.#ws.send(text);
     this.#ctx.capture?.frame(this.id, 'server', { kind: 'json', frame, text }, time, this.session?.guid);
@@ -181,7 +181,9 @@ export class Connection implements SessionSocket {
     // Recorded before handling when the session exists (unless its socket went half-open: the
     // service never sees those); a requestChat or renewChat by the session it starts or joins.
     const session = this.session;
-    if (session && !session.silenced(this)) session.record('client', frame, data.length);
+    // The text is kept for a parsed frame (what the journal shows when read is that text parsed).
+    const json = parsed === undefined ? undefined : text;
+    if (session && !session.silenced(this)) session.record('client', frame, data.length, undefined, json);
     if (violations) {
       // Too deep is refused in both contract modes: nothing can be done with such a frame.
       if (this.#ctx.contract === 'strict' || tooDeep) {
@@ -194,7 +196,7 @@ export class Connection implements SessionSocket {
     }
     try {
       handleClientFrame(this, parsed as AcceptedClientFrame, this.#ctx);
-      if (session === undefined) this.session?.record('client', frame, data.length);
+      if (session === undefined) this.session?.record('client', frame, data.length, undefined, json);
     } catch (error) {
       // A bug in the mock (or a warn-mode frame it cannot use): report it, keep serving.
       this.#ctx.log.warn(
