@@ -7,7 +7,7 @@ import { isMainThread } from 'node:worker_threads';
 import { CommanderError } from 'commander';
 import { EXIT, processIo } from './io.js';
 import { printUnexpected } from './print-error.js';
-import { createProgram, type ProgramRun } from './program.js';
+import { COMMANDS, createProgram, type ProgramRun } from './program.js';
 
 async function main(): Promise<void> {
   const run: ProgramRun = { code: EXIT.clean };
@@ -24,7 +24,12 @@ async function main(): Promise<void> {
     if (error.code !== 'EPIPE') throw error;
     // Nothing more can be said there.
   });
-  const program = createProgram(processIo, run);
+  const first = process.argv[2];
+  const program = createProgram(
+    processIo,
+    run,
+    COMMANDS.find((name) => name === first),
+  );
 
   try {
     await program.parseAsync(process.argv);
