@@ -60,6 +60,8 @@ export async function serve(io: CliIo, options: ServeOptions): Promise<ServeResu
       maxBufferedBytes: options.maxBuffered,
       journalBytes: options.journalBytes,
       firstFrameTimeoutMs: options.firstFrameTimeout,
+      // Console actions arrive over HTTP only here: read them once one does.
+      lazyConsoleActions: true,
     });
   } catch (error) {
     if (!(error instanceof MockChatError)) throw error;

@@ -111,6 +111,12 @@ export interface MockServerOptions {
    */
   firstFrameTimeoutMs?: number;
   /**
+   * Load what reads agent console actions on the first action over HTTP instead of at start
+   * (`mock-chat serve` does: nothing in its process calls `session(guid).act()`). Default false:
+   * `act()` works as soon as the server is returned.
+   */
+  lazyConsoleActions?: boolean;
+  /**
    * Origins besides the server's own and loopback pages allowed to use /__mock/* and /chat
    * (`*` for any); see server/origin-policy.ts.
    */
@@ -255,6 +261,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     nextSeq: () => verification.nextSeq(),
   };
   const live = new LiveConsole({ registry, log: (message) => log.info(message) });
+  if (!options.lazyConsoleActions) await live.ready();
   const control = new SessionControl({
     registry,
     verification,

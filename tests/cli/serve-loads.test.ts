@@ -54,8 +54,11 @@ afterAll(() => {
 });
 
 let runs = 0;
-/** Starts `serve` with `args` until it is ready; the module names inside every file it loaded. */
-async function modulesLoadedBy(args: string[]): Promise<string[]> {
+/**
+ * Starts `serve` with `args` until it is ready, runs `meanwhile` with its URL, stops it; the
+ * module names inside every file it loaded.
+ */
+async function modulesLoadedBy(args: string[], meanwhile?: (url: string) => Promise<void>): Promise<string[]> {
   const log = path.join(dir, `loaded-${++runs}.txt`);
   writeFileSync(log, '');
   const child = spawn(process.execPath, ['--import', register, MOCK_CHAT_BIN, 'serve', '--port', '0', ...args], {
@@ -64,7 +67,8 @@ async function modulesLoadedBy(args: string[]): Promise<string[]> {
   });
   children.push(child);
   // A wall-clock bound for a start on a busy machine, not a budget (BENCHMARKS.md measures that).
-  await childOutput(child).shows(/ready at http/, 30_000);
+  const ready = await childOutput(child).shows(/ready at (http:\/\/\S+)/, 30_000);
+  await meanwhile?.(/ready at (http:\/\/\S+)/.exec(ready)?.[1] as string);
   child.kill('SIGTERM');
   const files = [...new Set(readFileSync(log, 'utf8').split('\n').filter(Boolean))].map((url) => fileURLToPath(url));
   expect(files.some((file) => file.includes(`${path.sep}build${path.sep}`))).toBe(true);
@@ -73,12 +77,30 @@ async function modulesLoadedBy(args: string[]): Promise<string[]> {
   );
 }
 
+/** What reads agent console actions: loaded on the first one (serve passes lazyConsoleActions). */
+const ACTION_READER = 'generated/agent-console.validators.js';
+
 describe('what mock-chat serve loads', () => {
   it('serving built-ins: the server, not the other commands nor the YAML scenario loader', async () => {
     const modules = await modulesLoadedBy(['--scenario', 'happy-path', '--scenario', 'typing']);
     expect(modules).toContain('mock-server/server/start.ts');
     expect(modules).toContain('mock-server/socket/connection.ts');
-    expect(among(modules, [...OTHER_COMMANDS, ...LOADER])).toEqual([]);
+    expect(among(modules, [...OTHER_COMMANDS, ...LOADER, ACTION_READER])).toEqual([]);
+  });
+
+  it('the agent console: what reads an action is loaded by the first action, which it reads', async () => {
+    let answer: { status: number; message: string } | undefined;
+    const modules = await modulesLoadedBy([], async (url) => {
+      const response = await fetch(`${url}/__mock/sessions/1/action`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ action: 'sing' }),
+      });
+      answer = { status: response.status, message: ((await response.json()) as { message: string }).message };
+    });
+    expect(answer?.status).toBe(400);
+    expect(answer?.message).toMatch(/"sing" is no action: use one of .*say/);
+    expect(modules).toContain(ACTION_READER);
   });
 
   it('serving a scenario file: the YAML scenario loader too, still none of the other commands', async () => {
