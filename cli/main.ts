@@ -5,11 +5,9 @@
  */
 import { isMainThread } from 'node:worker_threads';
 import { CommanderError } from 'commander';
-import { stopProxyOnSignals } from './commands/proxy.js';
-import { closeOnSignals } from './commands/serve.js';
 import { EXIT, processIo } from './io.js';
 import { printUnexpected } from './print-error.js';
-import { createProgram, type ProgramRun } from './program.js';
+import { COMMANDS, createProgram, type ProgramRun } from './program.js';
 
 async function main(): Promise<void> {
   const run: ProgramRun = { code: EXIT.clean };
@@ -26,14 +24,21 @@ async function main(): Promise<void> {
     if (error.code !== 'EPIPE') throw error;
     // Nothing more can be said there.
   });
-  const program = createProgram(processIo, run);
+  const first = process.argv[2];
+  const program = createProgram(
+    processIo,
+    run,
+    COMMANDS.find((name) => name === first),
+  );
 
   try {
     await program.parseAsync(process.argv);
     const server = run.serve?.server;
-    if (server) closeOnSignals(server, processIo, (code) => process.exit(code));
-    else if (run.proxy) stopProxyOnSignals(run.proxy, processIo, (code) => process.exit(code));
-    else process.exitCode = run.code;
+    // Each command's module is loaded by then (program.ts imports it when the command runs).
+    if (server) (await import('./commands/serve.js')).closeOnSignals(server, processIo, (code) => process.exit(code));
+    else if (run.proxy) {
+      (await import('./commands/proxy.js')).stopProxyOnSignals(run.proxy, processIo, (code) => process.exit(code));
+    } else process.exitCode = run.code;
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version exit 0; any usage error is unusable input.

@@ -1,17 +1,21 @@
 /**
  * The mock-chat commander program: serve, list, validate, check. Built by a function so
  * tests drive it in-process with exitOverride() and explicit argv.
+ *
+ * Each command's code is imported when that command runs, never before: `serve` starts
+ * without the code of check, proxy and from-capture (their readers, validators and libraries),
+ * and the build keeps each in its own chunk (scripts/build-node.mjs; BENCHMARKS.md, cold start).
+ * What the options show (defaults, choices) comes from small modules of constants.
  */
 import { Command, Option } from 'commander';
-import { PROXY_LIMITS, type RunningProxy } from '../mock-server/proxy/proxy.js';
-import { LIMITS } from '../mock-server/server/start.js';
-import { CAPTURE_FORMATS } from './check/read.js';
-import { type CheckOptions, checkCaptures } from './commands/check.js';
-import { listScenarios } from './commands/list.js';
-import { type ProxyCommandOptions, proxy } from './commands/proxy.js';
-import { type FromCaptureCommandOptions, fromCapture } from './commands/scenario.js';
-import { type ServeOptions, type ServeResult, serve } from './commands/serve.js';
-import { validateScenarios } from './commands/validate.js';
+import { PROXY_LIMITS } from '../mock-server/proxy/limits.js';
+import type { RunningProxy } from '../mock-server/proxy/proxy.js';
+import { LIMITS } from '../mock-server/server/limits.js';
+import { CAPTURE_FORMATS } from './check/capture-format.js';
+import type { CheckOptions } from './commands/check.js';
+import type { ProxyCommandOptions } from './commands/proxy.js';
+import type { FromCaptureCommandOptions } from './commands/scenario.js';
+import type { ServeOptions, ServeResult } from './commands/serve.js';
 import { type CliIo, EXIT, type ExitCode } from './io.js';
 import { parseBytes, parseCount, parseMilliseconds, parsePort, parseSeed, parseSpeed } from './parsers.js';
 import { VERSION } from './version.js';
@@ -39,7 +43,15 @@ const inputFormatOption = () =>
 /** A repeatable option's values, in order. */
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean }): Command {
+/** The commands, as the first argument names them. */
+export const COMMANDS = ['serve', 'list', 'validate', 'check', 'proxy', 'scenario'] as const;
+
+/**
+ * `only`: the command the first argument names, when it names one: the others are not set up
+ * (their options and help are objects to build at every start, for a command that will not run).
+ */
+export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean }, only?: string): Command {
+  const wanted = (name: (typeof COMMANDS)[number]) => only === undefined || only === name;
   const program = new Command('mock-chat')
     .description('A scripted contact centre (REST + WebSocket) and contract checker for the chat widget.')
     .version(VERSION)
@@ -48,207 +60,221 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
     .exitOverride()
     .configureOutput({ writeOut: io.out, writeErr: io.err });
 
-  program
-    .command('serve')
-    .description('Serve a scenario: the REST calls, the /chat socket, and the demo page at /.')
-    .option(
-      '-s, --scenario <name|file|folder>',
-      'a built-in name, a .yaml file or a folder of them; repeat it to serve several (the first runs; default happy-path)',
-      collect,
-      [],
-    )
-    .option('-w, --watch', 'reload scenario files and folders when they change (new sessions play the new version)')
-    .addOption(
-      new Option('-p, --port <port>', 'port; 0 picks a free one').default(8080).argParser(parsePort).env('PORT'),
-    )
-    .option('--host <host>', 'interface to listen on', '127.0.0.1')
-    .option('--speed <factor>', 'divide every scenario delay (10 = ten times faster)', parseSpeed, 1)
-    .addOption(
-      new Option(
-        '--profile <profile>',
-        'which client frames are accepted: what a real server accepts, or the widget contract',
+  if (wanted('serve'))
+    program
+      .command('serve')
+      .description('Serve a scenario: the REST calls, the /chat socket, and the demo page at /.')
+      .option(
+        '-s, --scenario <name|file|folder>',
+        'a built-in name, a .yaml file or a folder of them; repeat it to serve several (the first runs; default happy-path)',
+        collect,
+        [],
       )
-        .choices(['tolerant', 'strict'])
-        .default('tolerant'),
-    )
-    .addOption(
-      new Option('--contract <mode>', 'client frames that break the profile: strict answers error frames, warn logs')
-        .choices(['strict', 'warn'])
-        .default('strict'),
-    )
-    .addOption(new Option('--log <format>', 'one line per frame').choices(['pretty', 'json']).default('pretty'))
-    .option('--record <capture.jsonl>', 'write every frame to a capture `mock-chat check` reads')
-    .option('--seed <n>', 'seed of everything random (guids, keys, ids)', parseSeed)
-    .option('--max-payload <bytes>', 'largest client frame; bigger ones close with 1009', parseBytes, 64 * 1024)
-    .option(
-      '--allow-origin <origin...>',
-      'pages besides this server and loopback ones that may use /__mock/* and /chat ("*" for any)',
-    )
-    .option(
-      '--max-sessions <n>',
-      'chat sessions and sockets held at once; the longest-orphaned go first',
-      parseCount,
-      LIMITS.maxSessions,
-    )
-    .option('--transcript-entries <n>', 'transcript entries kept per session (oldest fall off)', parseCount, 1000)
-    .option(
-      '--transcript-bytes <bytes>',
-      'transcript bytes kept per session (oldest fall off)',
-      parseBytes,
-      1024 * 1024,
-    )
-    .option(
-      '--max-buffered <bytes>',
-      'bytes waiting for one client before it counts as not reading and is closed',
-      parseBytes,
-      LIMITS.maxBufferedBytes,
-    )
-    .option(
-      '--journal-bytes <bytes>',
-      'frames kept per session and direction for GET /__mock/sessions (oldest fall off)',
-      parseBytes,
-      LIMITS.journalBytes,
-    )
-    .option(
-      '--first-frame-timeout <duration>',
-      'time a socket may send nothing after opening; then it is closed with 4408 and frees its place',
-      parseMilliseconds,
-      LIMITS.firstFrameTimeoutMs,
-    )
-    .action(async (options: ServeOptions) => {
-      run.serving = true;
-      run.serve = await serve(io, options);
-      run.code = run.serve.code;
-    });
+      .option('-w, --watch', 'reload scenario files and folders when they change (new sessions play the new version)')
+      .addOption(
+        new Option('-p, --port <port>', 'port; 0 picks a free one').default(8080).argParser(parsePort).env('PORT'),
+      )
+      .option('--host <host>', 'interface to listen on', '127.0.0.1')
+      .option('--speed <factor>', 'divide every scenario delay (10 = ten times faster)', parseSpeed, 1)
+      .addOption(
+        new Option(
+          '--profile <profile>',
+          'which client frames are accepted: what a real server accepts, or the widget contract',
+        )
+          .choices(['tolerant', 'strict'])
+          .default('tolerant'),
+      )
+      .addOption(
+        new Option('--contract <mode>', 'client frames that break the profile: strict answers error frames, warn logs')
+          .choices(['strict', 'warn'])
+          .default('strict'),
+      )
+      .addOption(new Option('--log <format>', 'one line per frame').choices(['pretty', 'json']).default('pretty'))
+      .option('--record <capture.jsonl>', 'write every frame to a capture `mock-chat check` reads')
+      .option('--seed <n>', 'seed of everything random (guids, keys, ids)', parseSeed)
+      .option('--max-payload <bytes>', 'largest client frame; bigger ones close with 1009', parseBytes, 64 * 1024)
+      .option(
+        '--allow-origin <origin...>',
+        'pages besides this server and loopback ones that may use /__mock/* and /chat ("*" for any)',
+      )
+      .option(
+        '--max-sessions <n>',
+        'chat sessions and sockets held at once; the longest-orphaned go first',
+        parseCount,
+        LIMITS.maxSessions,
+      )
+      .option('--transcript-entries <n>', 'transcript entries kept per session (oldest fall off)', parseCount, 1000)
+      .option(
+        '--transcript-bytes <bytes>',
+        'transcript bytes kept per session (oldest fall off)',
+        parseBytes,
+        1024 * 1024,
+      )
+      .option(
+        '--max-buffered <bytes>',
+        'bytes waiting for one client before it counts as not reading and is closed',
+        parseBytes,
+        LIMITS.maxBufferedBytes,
+      )
+      .option(
+        '--journal-bytes <bytes>',
+        'frames kept per session and direction for GET /__mock/sessions (oldest fall off)',
+        parseBytes,
+        LIMITS.journalBytes,
+      )
+      .option(
+        '--first-frame-timeout <duration>',
+        'time a socket may send nothing after opening; then it is closed with 4408 and frees its place',
+        parseMilliseconds,
+        LIMITS.firstFrameTimeoutMs,
+      )
+      .action(async (options: ServeOptions) => {
+        run.serving = true;
+        const { serve } = await import('./commands/serve.js');
+        run.serve = await serve(io, options);
+        run.code = run.serve.code;
+      });
 
-  program
-    .command('list')
-    .description('The built-in scenarios with their stories.')
-    .addOption(new Option('--format <format>', 'output').choices(['pretty', 'json']).default('pretty'))
-    .action((options: { format: 'pretty' | 'json' }) => {
-      run.code = listScenarios(io, options.format);
-    });
+  if (wanted('list'))
+    program
+      .command('list')
+      .description('The built-in scenarios with their stories.')
+      .addOption(new Option('--format <format>', 'output').choices(['pretty', 'json']).default('pretty'))
+      .action(async (options: { format: 'pretty' | 'json' }) => {
+        const { listScenarios } = await import('./commands/list.js');
+        run.code = listScenarios(io, options.format);
+      });
 
-  program
-    .command('validate')
-    .description(
-      'Check scenario files, folders of them, or built-in names; every problem prints as file:line:column: place: problem and how to fix it.',
-    )
-    .argument('<file...>', 'scenario files, folders or built-in names')
-    .action((files: string[]) => {
-      run.code = validateScenarios(io, files);
-    });
+  if (wanted('validate'))
+    program
+      .command('validate')
+      .description(
+        'Check scenario files, folders of them, or built-in names; every problem prints as file:line:column: place: problem and how to fix it.',
+      )
+      .argument('<file...>', 'scenario files, folders or built-in names')
+      .action(async (files: string[]) => {
+        const { validateScenarios } = await import('./commands/validate.js');
+        run.code = validateScenarios(io, files);
+      });
 
-  program
-    .command('check')
-    .description(
-      'Check captures (JSON lines from serve --record or proxy --record, or a HAR; - for stdin) against the contract.',
-    )
-    .argument('<capture...>', 'capture files, e.g. from serve --record or proxy --record, or .har; - reads stdin')
-    .addOption(new Option('--format <format>', 'report format').choices(['pretty', 'json', 'junit']).default('pretty'))
-    .addOption(inputFormatOption())
-    .addOption(
-      new Option('--profile <profile>', 'tolerant: what a real server accepts; strict: the widget contract')
-        .choices(['tolerant', 'strict'])
-        .default('tolerant'),
-    )
-    .option(
-      '--allow <file>',
-      'a baseline of accepted violations (YAML or JSON list of { pointer, problem?, direction?, method?, reason? })',
-    )
-    .option('--write-allow <file>', 'write every violation of this run as a baseline to accept')
-    .action(async (files: string[], options: CheckOptions) => {
-      run.code = await checkCaptures(io, files, options);
-    });
+  if (wanted('check'))
+    program
+      .command('check')
+      .description(
+        'Check captures (JSON lines from serve --record or proxy --record, or a HAR; - for stdin) against the contract.',
+      )
+      .argument('<capture...>', 'capture files, e.g. from serve --record or proxy --record, or .har; - reads stdin')
+      .addOption(
+        new Option('--format <format>', 'report format').choices(['pretty', 'json', 'junit']).default('pretty'),
+      )
+      .addOption(inputFormatOption())
+      .addOption(
+        new Option('--profile <profile>', 'tolerant: what a real server accepts; strict: the widget contract')
+          .choices(['tolerant', 'strict'])
+          .default('tolerant'),
+      )
+      .option(
+        '--allow <file>',
+        'a baseline of accepted violations (YAML or JSON list of { pointer, problem?, direction?, method?, reason? })',
+      )
+      .option('--write-allow <file>', 'write every violation of this run as a baseline to accept')
+      .action(async (files: string[], options: CheckOptions) => {
+        const { checkCaptures } = await import('./commands/check.js');
+        run.code = await checkCaptures(io, files, options);
+      });
 
-  program
-    .command('proxy')
-    .description(
-      'Forward a real client to a real contact centre, checking every frame live against the contract (REST passed through).',
-    )
-    .requiredOption('-t, --target <ws-url>', 'the contact centre socket, ws(s)://HOST/chat')
-    .option('--rest-target <url>', 'where REST calls go (default: the target host over http(s))')
-    .addOption(new Option('-p, --port <port>', 'port; 0 picks a free one').default(8090).argParser(parsePort))
-    .option('--host <host>', 'interface to listen on', '127.0.0.1')
-    .addOption(
-      new Option('--profile <profile>', 'tolerant: what a real server accepts; strict: the widget contract')
-        .choices(['tolerant', 'strict'])
-        .default('tolerant'),
-    )
-    .option('--record <capture.jsonl>', 'write every frame to a capture `mock-chat check` reads')
-    .addOption(new Option('--log <format>', 'one line per frame').choices(['pretty', 'json']).default('pretty'))
-    .option(
-      '--max-payload <bytes>',
-      'largest frame forwarded; bigger ones close with 1009',
-      parseBytes,
-      PROXY_LIMITS.maxPayload,
-    )
-    .option(
-      '--connect-timeout <duration>',
-      "time the contact centre has to answer a socket's handshake; then the client is closed with 1014",
-      parseMilliseconds,
-      PROXY_LIMITS.connectTimeoutMs,
-    )
-    .option(
-      '--idle-timeout <duration>',
-      'time a socket may pass no frame either way; then both sides are closed (the client with 4408)',
-      parseMilliseconds,
-      PROXY_LIMITS.idleTimeoutMs,
-    )
-    .option(
-      '--max-buffered <bytes>',
-      'bytes waiting for one side of a socket before the other side is no longer read',
-      parseBytes,
-      PROXY_LIMITS.maxBufferedBytes,
-    )
-    .option(
-      '--request-timeout <duration>',
-      'time the contact centre may send nothing on a REST call; then 504',
-      parseMilliseconds,
-      PROXY_LIMITS.requestTimeoutMs,
-    )
-    .option(
-      '--max-response <bytes>',
-      'largest REST answer passed on; a bigger one is 502',
-      parseBytes,
-      PROXY_LIMITS.maxResponseBytes,
-    )
-    .option(
-      '--max-connections <n>',
-      'sockets and REST calls at once; more get 503',
-      parseCount,
-      PROXY_LIMITS.maxConnections,
-    )
-    .action(async (options: ProxyCommandOptions) => {
-      run.serving = true;
-      const result = await proxy(io, options);
-      run.code = result.code;
-      if (result.proxy) run.proxy = result.proxy;
-    });
+  if (wanted('proxy'))
+    program
+      .command('proxy')
+      .description(
+        'Forward a real client to a real contact centre, checking every frame live against the contract (REST passed through).',
+      )
+      .requiredOption('-t, --target <ws-url>', 'the contact centre socket, ws(s)://HOST/chat')
+      .option('--rest-target <url>', 'where REST calls go (default: the target host over http(s))')
+      .addOption(new Option('-p, --port <port>', 'port; 0 picks a free one').default(8090).argParser(parsePort))
+      .option('--host <host>', 'interface to listen on', '127.0.0.1')
+      .addOption(
+        new Option('--profile <profile>', 'tolerant: what a real server accepts; strict: the widget contract')
+          .choices(['tolerant', 'strict'])
+          .default('tolerant'),
+      )
+      .option('--record <capture.jsonl>', 'write every frame to a capture `mock-chat check` reads')
+      .addOption(new Option('--log <format>', 'one line per frame').choices(['pretty', 'json']).default('pretty'))
+      .option(
+        '--max-payload <bytes>',
+        'largest frame forwarded; bigger ones close with 1009',
+        parseBytes,
+        PROXY_LIMITS.maxPayload,
+      )
+      .option(
+        '--connect-timeout <duration>',
+        "time the contact centre has to answer a socket's handshake; then the client is closed with 1014",
+        parseMilliseconds,
+        PROXY_LIMITS.connectTimeoutMs,
+      )
+      .option(
+        '--idle-timeout <duration>',
+        'time a socket may pass no frame either way; then both sides are closed (the client with 4408)',
+        parseMilliseconds,
+        PROXY_LIMITS.idleTimeoutMs,
+      )
+      .option(
+        '--max-buffered <bytes>',
+        'bytes waiting for one side of a socket before the other side is no longer read',
+        parseBytes,
+        PROXY_LIMITS.maxBufferedBytes,
+      )
+      .option(
+        '--request-timeout <duration>',
+        'time the contact centre may send nothing on a REST call; then 504',
+        parseMilliseconds,
+        PROXY_LIMITS.requestTimeoutMs,
+      )
+      .option(
+        '--max-response <bytes>',
+        'largest REST answer passed on; a bigger one is 502',
+        parseBytes,
+        PROXY_LIMITS.maxResponseBytes,
+      )
+      .option(
+        '--max-connections <n>',
+        'sockets and REST calls at once; more get 503',
+        parseCount,
+        PROXY_LIMITS.maxConnections,
+      )
+      .action(async (options: ProxyCommandOptions) => {
+        run.serving = true;
+        const { proxy } = await import('./commands/proxy.js');
+        const result = await proxy(io, options);
+        run.code = result.code;
+        if (result.proxy) run.proxy = result.proxy;
+      });
 
-  program
-    .command('scenario')
-    .description('Make scenarios.')
-    .command('from-capture')
-    .description(
-      'Each recorded chat session of a capture (JSON lines or HAR) as a scenario that replays it, printed as YAML.',
-    )
-    .argument('<capture>', 'capture file from serve --record or proxy --record, or a .har; - reads stdin')
-    .option('--name <name>', 'the scenario name (default: from the file name; with several sessions, and -GUID)')
-    .option(
-      '-o, --output <file|folder/>',
-      'write the YAML here instead of printing it; a folder gets one file a session',
-    )
-    .option('--session <guid>', 'replay only this chat session of the capture', parseSeed)
-    .addOption(
-      new Option(
-        '--format <format>',
-        'how the capture is written: jsonl or har (default: har for a .har file)',
-      ).choices(CAPTURE_FORMATS),
-    )
-    .action(async (file: string, options: FromCaptureCommandOptions) => {
-      run.code = await fromCapture(io, file, options);
-    });
+  if (wanted('scenario'))
+    program
+      .command('scenario')
+      .description('Make scenarios.')
+      .command('from-capture')
+      .description(
+        'Each recorded chat session of a capture (JSON lines or HAR) as a scenario that replays it, printed as YAML.',
+      )
+      .argument('<capture>', 'capture file from serve --record or proxy --record, or a .har; - reads stdin')
+      .option('--name <name>', 'the scenario name (default: from the file name; with several sessions, and -GUID)')
+      .option(
+        '-o, --output <file|folder/>',
+        'write the YAML here instead of printing it; a folder gets one file a session',
+      )
+      .option('--session <guid>', 'replay only this chat session of the capture', parseSeed)
+      .addOption(
+        new Option(
+          '--format <format>',
+          'how the capture is written: jsonl or har (default: har for a .har file)',
+        ).choices(CAPTURE_FORMATS),
+      )
+      .action(async (file: string, options: FromCaptureCommandOptions) => {
+        const { fromCapture } = await import('./commands/scenario.js');
+        run.code = await fromCapture(io, file, options);
+      });
 
   program.addHelpText(
     'after',

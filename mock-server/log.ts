@@ -14,6 +14,7 @@
 import { formatViolations, type Violation } from '../contract/frame-check.js';
 import { createLineSink, type LineOut } from './line-sink.js';
 import { inertJson, printable } from './printable.js';
+import { clockText, isoText } from './time-text.js';
 
 export type LogMode = 'silent' | 'pretty' | 'json';
 export type Direction = 'client' | 'server';
@@ -50,7 +51,7 @@ export interface LoggerOptions {
 const paint = (on: boolean, code: string, text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
 
 const stamped = (level: 'info' | 'warn', message: string) =>
-  inertJson(JSON.stringify({ time: new Date().toISOString(), level, message }));
+  inertJson(JSON.stringify({ time: isoText(), level, message }));
 
 /** A value a frame carries, in a few characters, whatever it is (never throws). */
 function shortValue(value: unknown): string {
@@ -98,7 +99,7 @@ function serialise(record: Record<string, unknown>, raw: string | undefined): st
 }
 
 export function prettyLine(event: FrameEvent, color: boolean): string {
-  const time = event.time.toISOString().slice(11, 23);
+  const time = clockText(event.time);
   const arrow = event.direction === 'client' ? '→' : '←';
   const who = event.direction === 'client' ? 'client' : 'server';
   let line = `${paint(color, '2', time)} ${event.session.padEnd(13)} ${arrow} ${who} ${printable(describeFrame(event.frame, typeof event.frame === 'string' && event.frame === event.raw, event.violations))}`;
@@ -155,7 +156,7 @@ export function createLogger(options: LoggerOptions): Logger {
           mode === 'json'
             ? serialise(
                 {
-                  time: event.time.toISOString(),
+                  time: isoText(event.time),
                   session: event.session,
                   direction: event.direction,
                   frame: event.frame,

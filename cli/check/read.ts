@@ -8,12 +8,12 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import type { CaptureRecord } from '../../mock-server/proxy/capture.js';
+import { CAPTURE_FORMATS, type CaptureFormat } from './capture-format.js';
 import { harRecords } from './har.js';
 import { MAX_LINE_BYTES, readLines } from './lines.js';
 import { lineRecord } from './records.js';
 
-export const CAPTURE_FORMATS = ['jsonl', 'har'] as const;
-export type CaptureFormat = (typeof CAPTURE_FORMATS)[number];
+export { CAPTURE_FORMATS, type CaptureFormat };
 
 /** Bytes a stream gives at a time. */
 export type Chunks = AsyncIterable<Buffer | string>;

@@ -2,10 +2,11 @@
  * mock-chat serve: starts the scripted contact centre, prints the URL when ready, one
  * line per frame, and shuts down cleanly on SIGINT/SIGTERM.
  */
-import { MockChatError, type MockServer, startMockServer } from '../../mock-server/index.js';
+import { MockChatError } from '../../mock-server/errors.js';
 import type { LogMode } from '../../mock-server/log.js';
 import { inertJson, printable } from '../../mock-server/printable.js';
 import { SEEDED_WARNING } from '../../mock-server/random.js';
+import { type MockServer, startMockServer } from '../../mock-server/server/start.js';
 import { type CliIo, EXIT, type ExitCode } from '../io.js';
 import { printError } from '../print-error.js';
 
@@ -59,6 +60,8 @@ export async function serve(io: CliIo, options: ServeOptions): Promise<ServeResu
       maxBufferedBytes: options.maxBuffered,
       journalBytes: options.journalBytes,
       firstFrameTimeoutMs: options.firstFrameTimeout,
+      // Console actions arrive over HTTP only here: read them once one does.
+      lazyConsoleActions: true,
     });
   } catch (error) {
     if (!(error instanceof MockChatError)) throw error;

@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { ConsoleAction } from '../../generated/agent-console.js';
 import type { Participant } from '../../generated/chat-socket.js';
 import { frameMethod } from '../frame-method.js';
+import { builtInFileDir } from '../scenario/built-in.js';
 import {
   agentMessage,
   agentTyping,
@@ -22,7 +23,6 @@ import {
   notification,
   participantLeave,
 } from '../scenario/frames.js';
-import { builtInFileDir } from '../scenario/source.js';
 import type { Agent, ScenarioFile, SessionOptions } from '../scenario/types.js';
 import type { ChatSession } from '../session/chat-session.js';
 import type { SessionRegistry } from '../session/registry.js';
@@ -35,7 +35,7 @@ import {
   ERROR_MESSAGES,
   OTHER_ERROR_MESSAGE,
 } from './console-api.js';
-import { readAction } from './read-action.js';
+import type { readAction } from './read-action.js';
 
 /** Where the console's frames come from, in the log and the journal (`note`). */
 const FROM_CONSOLE = 'agent console';
@@ -215,14 +215,27 @@ export interface LiveConsoleDeps {
 export class LiveConsole {
   readonly #deps: LiveConsoleDeps;
   readonly #seats = new WeakMap<ChatSession, Seat>();
+  #readAction: typeof readAction | undefined;
 
   constructor(deps: LiveConsoleDeps) {
     this.#deps = deps;
   }
 
-  /** Reads and performs one action on the live session with this guid. */
+  /**
+   * Loads what reads an action (the console schema's validator, a sixth of serve's code): not
+   * at every start, as most servers never see an action (BENCHMARKS.md, cold start). Before
+   * `act`: the HTTP route awaits it, and startMockServer unless told not to (the CLI).
+   */
+  async ready(): Promise<void> {
+    this.#readAction ??= (await import('./read-action.js')).readAction;
+  }
+
+  /** Reads and performs one action on the live session with this guid (after `ready()`). */
   act(guid: number, body: unknown): ActOutcome {
-    const read = readAction(body, CONSOLE_ACTIONS);
+    if (this.#readAction === undefined) {
+      throw new Error('the agent console cannot read actions yet: await ready() first (lazyConsoleActions)');
+    }
+    const read = this.#readAction(body, CONSOLE_ACTIONS);
     if ('problem' in read) return { status: 400, message: read.problem };
     const action = read.action;
     const session = this.#deps.registry.get(guid);

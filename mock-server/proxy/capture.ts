@@ -18,6 +18,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { assertNever } from '../../contract/assert-never.js';
 import type { FrameDirection } from '../../contract/frame-check.js';
+import { isoText } from '../time-text.js';
 
 export type CaptureDirection = FrameDirection;
 
@@ -151,7 +152,7 @@ export function createCaptureWriter(file: string, onError: (message: string) => 
   const write = (fields: Record<string, unknown>, seen?: Seen) => stream?.write(`${captureLine(fields, seen)}\n`);
   return {
     opened(connection, time) {
-      write({ event: 'open', connection, time: time.toISOString() });
+      write({ event: 'open', connection, time: isoText(time) });
     },
     frame(connection, direction, seen, time, known) {
       const session = known ?? (seen.kind === 'json' ? sessionNamedBy(direction, seen.frame) : undefined);
@@ -163,7 +164,7 @@ export function createCaptureWriter(file: string, onError: (message: string) => 
           connection,
           ...(current === undefined ? {} : { session: current }),
           ...frameFields(seen),
-          time: time.toISOString(),
+          time: isoText(time),
         },
         seen,
       );
@@ -178,7 +179,7 @@ export function createCaptureWriter(file: string, onError: (message: string) => 
         code: close.code,
         reason: close.reason,
         by: close.by,
-        time: time.toISOString(),
+        time: isoText(time),
       });
     },
     close() {

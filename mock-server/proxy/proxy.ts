@@ -20,6 +20,7 @@ import { createLogger, type LogMode } from '../log.js';
 import { sendFailure } from '../server/http-util.js';
 import { MAX_FRAME_DEPTH, nestsDeeperThan } from '../socket/frame-depth.js';
 import { createCaptureWriter, type Seen } from './capture.js';
+import { PROXY_LIMITS } from './limits.js';
 import { passRest } from './rest-pass.js';
 import { GOING_AWAY, SocketBridge } from './socket-bridge.js';
 import { ONLY_TO_TARGET, type Upstream, upstreamUrl } from './upstream-url.js';
@@ -51,16 +52,7 @@ export interface ProxyOptions {
   maxConnections?: number;
 }
 
-/** Defaults of the proxy's limits, documented in cli/README.md. */
-export const PROXY_LIMITS = {
-  maxPayload: 16 * 1024 * 1024,
-  connectTimeoutMs: 10_000,
-  idleTimeoutMs: 120_000,
-  maxBufferedBytes: 1024 * 1024,
-  requestTimeoutMs: 30_000,
-  maxResponseBytes: 16 * 1024 * 1024,
-  maxConnections: 1_000,
-} as const;
+export { PROXY_LIMITS };
 
 export interface ProxyCounts {
   sockets: number;

@@ -4,7 +4,7 @@
  * the scenario could send, filled with sample session values and checked against the contract.
  * Any problem fails the load with `file:line: /pointer problem`.
  */
-import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { toViolation } from '../../contract/frame-check.js';
 import { validateAvailabilityResponse } from '../../generated/widget-http.validators.js';
@@ -22,6 +22,7 @@ import {
 import { checkScenarioSteps, checkStepFrames } from './check-frames.js';
 import { checkScenarioMatchers } from './check-matchers.js';
 import { checkDurations } from './durations.js';
+import { scenarioFilesIn } from './folder.js';
 import { Problems, type Raw } from './problems.js';
 import { checkScenarioSchema } from './schema.js';
 import {
@@ -33,6 +34,8 @@ import {
   parseYamlSource,
 } from './source.js';
 import type { Scenario } from './types.js';
+
+export { scenarioFilesIn };
 
 /** A scenario by built-in name, file path, or already-parsed object. */
 export type ScenarioRef = string | Record<string, unknown> | Scenario;
@@ -241,19 +244,6 @@ function isScenario(value: unknown): value is Scenario {
     'availability' in value &&
     typeof (value as Scenario).availability.body === 'object'
   );
-}
-
-/** The scenario files of a folder (*.yaml, *.yml), sorted; empty when `ref` is no folder. */
-export function scenarioFilesIn(ref: string): string[] {
-  try {
-    if (!statSync(ref).isDirectory()) return [];
-  } catch {
-    return [];
-  }
-  return readdirSync(ref)
-    .filter((name) => /\.ya?ml$/i.test(name))
-    .sort()
-    .map((name) => path.join(ref, name));
 }
 
 /** One ref as the scenarios it names: a folder gives every scenario file in it. */

@@ -4,8 +4,22 @@
  * step inside a repeat is one active rule per round) test the same pattern on the same field,
  * RE2 runs once per frame, which is what bounds a frame's cost (see pattern.ts).
  */
-import { compilePattern } from './pattern.js';
+import type { Pattern } from './pattern.js';
 import type { Matcher, Matchers } from './types.js';
+
+/**
+ * How `matches:` patterns are compiled: set by pattern.ts (RE2) once it is loaded. Every
+ * scenario with a pattern had it checked by the scenario loader, which loads pattern.ts; a
+ * server serving only built-ins prepared at build time (none has a pattern: the build says
+ * which do, server/start.ts) starts without RE2's code.
+ */
+let compilePattern: (source: string, ignoreCase: boolean) => Pattern = () => {
+  throw new Error('a matches: pattern ran before RE2 was loaded (mock-server/scenario/pattern.ts)');
+};
+
+export function setPatternCompiler(compile: (source: string, ignoreCase: boolean) => Pattern): void {
+  compilePattern = compile;
+}
 
 export function valueAt(root: unknown, pointer: string): { found: boolean; value: unknown } {
   if (pointer === '') return { found: true, value: root };

@@ -13,6 +13,7 @@
  * frame costs at most MAX_MATCH_INPUT x MAX_SCENARIO_PROGRAM steps (about 12 ms on a 2-core CI machine).
  */
 import { RE2JS } from 're2js';
+import { setPatternCompiler } from './match.js';
 
 /**
  * Characters of a value a pattern is matched against. The widget's composer allows 4,000
@@ -48,6 +49,9 @@ export function compilePattern(source: string, ignoreCase = false): Pattern {
   }
   return pattern;
 }
+
+// The runner matches frames with these (match.ts does not import RE2 itself).
+setPatternCompiler(compilePattern);
 
 /** The compiled pattern, or why it cannot be used, in words. */
 export function checkPattern(source: string, ignoreCase: boolean): { pattern: Pattern } | { problem: string } {

@@ -8,35 +8,18 @@
  * without recursion, and only a tree at most MAX_YAML_DEPTH deep is composed into a document
  * (a thousand `[` would overflow the composer's stack: "Maximum call stack size exceeded").
  */
-import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Composer, type CST, type Document, isNode, LineCounter, type Node, Parser, visit, YAMLParseError } from 'yaml';
-import { packageRoot } from '../package-root.js';
 import { describeYamlErrors } from './yaml-errors.js';
 
-/** The package folder (the same from the sources and from the compiled build/). */
-export const repoRoot = packageRoot;
-const mockServerRoot = path.join(repoRoot, 'mock-server');
-const builtInScenarioDir = path.join(mockServerRoot, 'scenarios');
-export const builtInFileDir = path.join(mockServerRoot, 'files');
-
-export function builtInScenarioNames(): string[] {
-  return readdirSync(builtInScenarioDir)
-    .filter((file) => file.endsWith('.yaml'))
-    .map((file) => file.slice(0, -'.yaml'.length))
-    .sort();
-}
-
-export function builtInScenarioPath(name: string): string | undefined {
-  if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) return undefined;
-  const file = path.join(builtInScenarioDir, `${name}.yaml`);
-  return existsSync(file) ? file : undefined;
-}
-
-/** How problems and reports name a built-in's file: its path in the package, e.g. mock-server/scenarios/typing.yaml. */
-export function builtInScenarioLabel(name: string): string {
-  return path.posix.join('mock-server', 'scenarios', `${name}.yaml`);
-}
+// Where the built-ins are lives apart (built-in.ts), so a server serving them needs no YAML parser.
+export {
+  builtInFileDir,
+  builtInScenarioLabel,
+  builtInScenarioNames,
+  builtInScenarioPath,
+  repoRoot,
+} from './built-in.js';
 
 /** A parsed YAML text that can say which line a JSON pointer is on. */
 export interface ParsedSource {

@@ -8,8 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { MockChatError } from '../errors.js';
-import { loadScenario } from '../scenario/load.js';
-import { builtInScenarioLabel, builtInScenarioNames, builtInScenarioPath } from '../scenario/source.js';
+import { builtInScenarioLabel, builtInScenarioNames, builtInScenarioPath } from '../scenario/built-in.js';
 import type { Scenario } from '../scenario/types.js';
 import { cookie } from './http-util.js';
 
@@ -31,9 +30,14 @@ export class ScenarioCatalog {
   /** Scenarios the server was started with (files and named built-ins), by name. */
   readonly #loaded = new Map<string, Scenario>();
   readonly #builtIns = new Map<string, Scenario>();
+  readonly #loadBuiltIn: (name: string) => Scenario;
 
-  /** `scenarios[0]` runs first. */
-  constructor(scenarios: readonly Scenario[]) {
+  /**
+   * `scenarios[0]` runs first; `loadBuiltIn` loads a built-in by name when a request asks for
+   * one (prepared at build time, or from its YAML: see server/start.ts).
+   */
+  constructor(scenarios: readonly Scenario[], loadBuiltIn: (name: string) => Scenario) {
+    this.#loadBuiltIn = loadBuiltIn;
     const first = scenarios[0];
     if (!first) throw new MockChatError('BAD_OPTION', 'no scenario to serve', 'pass --scenario NAME|FILE|FOLDER');
     for (const scenario of scenarios) this.#loaded.set(scenario.name, scenario);
@@ -58,7 +62,7 @@ export class ScenarioCatalog {
         `use one of ${this.names().join(', ')}`,
       );
     }
-    const scenario = loadScenario(name);
+    const scenario = this.#loadBuiltIn(name);
     this.#builtIns.set(name, scenario);
     return scenario;
   }

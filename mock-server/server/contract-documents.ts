@@ -6,7 +6,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { repoRoot } from '../scenario/source.js';
+import { repoRoot } from '../scenario/built-in.js';
 import { sendText } from './http-util.js';
 import { sendFile } from './static-files.js';
 

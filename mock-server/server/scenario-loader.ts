@@ -12,7 +12,6 @@
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { MockChatError, type MockChatErrorCode } from '../errors.js';
-import { loadScenarioFile } from '../scenario/load.js';
 import type { Scenario } from '../scenario/types.js';
 
 const ROLE = 'mock-chat scenario loader';
@@ -25,10 +24,14 @@ type Failure =
 type Reply = { id: number; scenario: Scenario } | { id: number; failure: Failure };
 
 if (!isMainThread && (workerData as { role?: string } | undefined)?.role === ROLE) {
-  parentPort?.on('message', ({ id, file }: { id: number; file: string }) => {
+  // Imported here only: the server's own thread never loads YAML this way, and a serve with no
+  // --watch starts without that code (server/start.ts).
+  const loader = import('../scenario/load.js');
+  parentPort?.on('message', async ({ id, file }: { id: number; file: string }) => {
     let reply: Reply;
     try {
-      reply = { id, scenario: loadScenarioFile(file) };
+      // Loads stay in the order asked: every message waits for the same import, in turn.
+      reply = { id, scenario: (await loader).loadScenarioFile(file) };
     } catch (error) {
       reply = {
         id,

@@ -214,6 +214,7 @@ export async function sessionsRoute(
       '{"action": "say", "agent": "...", "text": "..."}',
     );
     if (read === undefined) return;
+    await ctx.live.ready();
     const outcome = ctx.live.act(guid, read.body);
     if (outcome.status === 200) sendJson(req, res, 200, outcome.result, cors);
     else sendJson(req, res, outcome.status, { success: false, message: outcome.message }, cors);

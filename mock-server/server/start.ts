@@ -17,11 +17,19 @@ import { LiveConsole } from '../live/live-console.js';
 import { createLogger, type Logger, type LogMode } from '../log.js';
 import { createCaptureWriter } from '../proxy/capture.js';
 import { createRandom } from '../random.js';
-import { loadScenarios, type ScenarioRef, scenarioFilesIn } from '../scenario/load.js';
+import {
+  builtInScenarioLabel,
+  builtInScenarioPath,
+  isPrepared,
+  preparedScenario,
+  preparedWithPatterns,
+  repoRoot,
+} from '../scenario/built-in.js';
+import { scenarioFilesIn } from '../scenario/folder.js';
+import type { ScenarioRef } from '../scenario/load.js';
 import type { RunnerEvent } from '../scenario/runner.js';
-import { builtInScenarioLabel, builtInScenarioPath, repoRoot } from '../scenario/source.js';
 import type { Scenario } from '../scenario/types.js';
-import { type ChatSession, JOURNAL_BYTES, type SessionDeps, type TranscriptEntry } from '../session/chat-session.js';
+import type { ChatSession, SessionDeps, TranscriptEntry } from '../session/chat-session.js';
 import { SessionRegistry } from '../session/registry.js';
 import { type MockSession, SessionControl, type WaitOptions } from '../session/session-control.js';
 import {
@@ -36,8 +44,11 @@ import type { ContractMode, SocketContext } from '../socket/context.js';
 import { ScenarioCatalog } from './catalog.js';
 import { type HttpContext, route } from './http-server.js';
 import { requestUrl, sendFailure } from './http-util.js';
+import { LIMITS } from './limits.js';
 import { createOriginPolicy } from './origin-policy.js';
 import { watchScenarios } from './watch.js';
+
+export { LIMITS };
 
 export interface MockServerOptions {
   /**
@@ -100,20 +111,17 @@ export interface MockServerOptions {
    */
   firstFrameTimeoutMs?: number;
   /**
+   * Load what reads agent console actions on the first action over HTTP instead of at start
+   * (`mock-chat serve` does: nothing in its process calls `session(guid).act()`). Default false:
+   * `act()` works as soon as the server is returned.
+   */
+  lazyConsoleActions?: boolean;
+  /**
    * Origins besides the server's own and loopback pages allowed to use /__mock/* and /chat
    * (`*` for any); see server/origin-policy.ts.
    */
   allowOrigins?: readonly string[];
 }
-
-/** Defaults of the caps, documented in mock-server/README.md. */
-export const LIMITS = {
-  maxSessions: 10_000,
-  maxBufferedBytes: 1024 * 1024,
-  sessionTtlMs: 300_000,
-  journalBytes: JOURNAL_BYTES,
-  firstFrameTimeoutMs: 30_000,
-} as const;
 
 /** Close code of a socket that sent nothing in time (as HTTP 408 Request Timeout). */
 const SILENT = 4408;
@@ -202,8 +210,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const refs: readonly ScenarioRef[] = Array.isArray(options.scenario)
     ? options.scenario
     : [(options.scenario as ScenarioRef | undefined) ?? 'happy-path'];
-  const served = uniqueNames(refs.flatMap(loadScenarios));
-  const catalog = new ScenarioCatalog(served);
+  const scenarios = await scenarioLoading(refs, options.watch ?? false);
+  const served = uniqueNames(refs.flatMap(scenarios.load));
+  const catalog = new ScenarioCatalog(served, scenarios.builtIn);
   const host = options.host ?? '127.0.0.1';
   const contract = options.contract ?? 'strict';
   const profile = options.profile ?? 'tolerant';
@@ -252,6 +261,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     nextSeq: () => verification.nextSeq(),
   };
   const live = new LiveConsole({ registry, log: (message) => log.info(message) });
+  if (!options.lazyConsoleActions) await live.ready();
   const control = new SessionControl({
     registry,
     verification,
@@ -436,6 +446,43 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return entries === undefined ? undefined : entries.map((entry) => ({ ...entry }));
     },
     close,
+  };
+}
+
+/**
+ * How scenarios are loaded. Built-ins come prepared at build time (scenario/built-in.ts); the
+ * loader of YAML files (scenario/load.ts: the YAML parser, the scenario schema, the contract
+ * checks of a scenario's frames, RE2 for its patterns) is imported only when something needs
+ * it: a file, a folder or an object among `refs`, --watch, or a built-in with no prepared
+ * version (running from the sources, or a YAML edited since the build). `serve` with built-ins
+ * then starts without that code (BENCHMARKS.md, cold start).
+ */
+async function scenarioLoading(
+  refs: readonly ScenarioRef[],
+  watch: boolean,
+): Promise<{ load(ref: ScenarioRef): Scenario[]; builtIn(name: string): Scenario }> {
+  // Only the scenarios asked for are looked at now: the other built-ins when a request names one.
+  const allPrepared = !watch && refs.every((ref) => typeof ref === 'string' && isPrepared(ref));
+  if (allPrepared) {
+    // RE2 only when a built-in has a pattern (none has today): it sets match.ts's compiler.
+    if (preparedWithPatterns().length > 0) await import('../scenario/pattern.js');
+    const builtIn = (name: string) => {
+      const scenario = preparedScenario(name);
+      if (scenario) return scenario;
+      // Edited since the build (or not built): reading YAML takes the loader this server did not load.
+      throw new MockChatError(
+        'UNKNOWN_SCENARIO',
+        `built-in scenario "${name}" changed since mock-chat was built`,
+        'run npm run build:node (npm start rebuilds what changed), then restart mock-chat serve',
+      );
+    };
+    return { load: (ref) => [builtIn(ref as string)], builtIn };
+  }
+  const { loadScenario, loadScenarios } = await import('../scenario/load.js');
+  const builtIn = (name: string) => preparedScenario(name) ?? loadScenario(name);
+  return {
+    load: (ref) => (typeof ref === 'string' && isPrepared(ref) ? [builtIn(ref)] : loadScenarios(ref)),
+    builtIn,
   };
 }
 

@@ -20,6 +20,10 @@ import { notification, type ServiceFrame } from '../scenario/frames.js';
 import { ConversationRunner, type RunnerEvent, type RunnerPosition } from '../scenario/runner.js';
 import type { TemplateValues } from '../scenario/template.js';
 import type { Scenario, ScenarioFile, SessionOptions, Step } from '../scenario/types.js';
+import { JOURNAL_BYTES } from '../server/limits.js';
+import { isoText } from '../time-text.js';
+
+export { JOURNAL_BYTES };
 
 /** The socket side a session talks through (see socket/connection.ts). */
 export interface SessionSocket {
@@ -109,26 +113,53 @@ const TRANSCRIPT_LIMIT = 1000;
 const TRANSCRIPT_BYTES = 1024 * 1024;
 /** Frames kept per direction per session for the verification API; the oldest fall off. */
 const RECORDED_FRAMES = 500;
-/** Bytes (as JSON) of the frames kept per direction per session for the verification API. */
-export const JOURNAL_BYTES = 256 * 1024;
+
+/** A recorded frame as kept until someone reads it: its JSON text, not the objects it parses to. */
+interface StoredFrame {
+  seq: number;
+  time: string;
+  json: string;
+  note?: string;
+}
+
+const isStored = (entry: RecordedFrame | StoredFrame): entry is StoredFrame => 'json' in entry;
 
 /**
  * The frames of one direction kept for the verification API: the newest RECORDED_FRAMES, and
  * no more than `maxBytes` of them (as JSON; the newest is kept whatever its size), so a client
  * sending big frames cannot make the server hold them all.
+ *
+ * Frames are kept as their JSON text and parsed when `entries` is first read after them (the
+ * verification API reads a few sessions; a server under load, none): a thousand parsed frames
+ * per session outlive the young generation, and moving and marking their objects was about a
+ * quarter of the server's CPU per frame (BENCHMARKS.md, mock-chat near the socket). A string
+ * is one object the collector does not look inside.
  */
 class Journal {
-  readonly entries: RecordedFrame[] = [];
+  readonly #entries: (RecordedFrame | StoredFrame)[] = [];
   readonly #sizes: number[] = [];
   #bytes = 0;
   constructor(readonly maxBytes: number) {}
 
-  add(entry: RecordedFrame, bytes: number): void {
-    this.entries.push(entry);
+  get entries(): readonly RecordedFrame[] {
+    const entries = this.#entries;
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const entry = entries[i] as RecordedFrame | StoredFrame;
+      // Entries are parsed newest first, and once: older ones were parsed by an earlier read.
+      if (!isStored(entry)) break;
+      const parsed: RecordedFrame = { seq: entry.seq, time: entry.time, frame: JSON.parse(entry.json) };
+      if (entry.note !== undefined) parsed.note = entry.note;
+      entries[i] = parsed;
+    }
+    return entries as RecordedFrame[];
+  }
+
+  add(entry: RecordedFrame | StoredFrame, bytes: number): void {
+    this.#entries.push(entry);
     this.#sizes.push(bytes);
     this.#bytes += bytes;
-    while (this.entries.length > RECORDED_FRAMES || (this.#bytes > this.maxBytes && this.entries.length > 1)) {
-      this.entries.shift();
+    while (this.#entries.length > RECORDED_FRAMES || (this.#bytes > this.maxBytes && this.#entries.length > 1)) {
+      this.#entries.shift();
       this.#bytes -= this.#sizes.shift() ?? 0;
     }
   }
@@ -136,6 +167,8 @@ class Journal {
 
 export class ChatSession {
   readonly guid: number;
+  /** How the log names it ("guid 482913"): made once, as every frame of the session is logged with it. */
+  readonly label: string;
   readonly authenticationKey: string;
   readonly workRequestId: string;
   /** What it plays: the scenario it started with, or the one a test switched it to (play). */
@@ -178,6 +211,7 @@ export class ChatSession {
     this.#received = new Journal(deps.journalBytes ?? JOURNAL_BYTES);
     this.#sent = new Journal(deps.journalBytes ?? JOURNAL_BYTES);
     this.guid = deps.newGuid();
+    this.label = `guid ${this.guid}`;
     this.authenticationKey = deps.random.secret();
     this.workRequestId = deps.random.hex(32).toUpperCase();
     this.timers = new Timers(deps.speed, (error) => deps.failed(this, error));
@@ -209,10 +243,6 @@ export class ChatSession {
       },
       scenario.conversation,
     );
-  }
-
-  get label(): string {
-    return `guid ${this.guid}`;
   }
 
   /** The client frames recorded (the newest, within the journal's caps). */
@@ -365,11 +395,16 @@ export class ChatSession {
 
   /**
    * A frame received on the attached socket or sent on it, for the verification API; `bytes`
-   * is its size on the wire (the JSON text).
+   * is its size on the wire (the JSON text). `json`: the JSON text `frame` was parsed from or
+   * written as, when there is one (kept instead of the frame until it is read).
    */
-  record(direction: 'client' | 'server', frame: unknown, bytes: number, note?: string): void {
+  record(direction: 'client' | 'server', frame: unknown, bytes: number, note?: string, json?: string): void {
     const journal = direction === 'client' ? this.#received : this.#sent;
-    journal.add({ seq: this.#deps.nextSeq(), time: new Date().toISOString(), frame, ...(note ? { note } : {}) }, bytes);
+    const seq = this.#deps.nextSeq();
+    const entry: RecordedFrame | StoredFrame =
+      json === undefined ? { seq, time: isoText(), frame } : { seq, time: isoText(), json };
+    if (note) entry.note = note;
+    journal.add(entry, bytes);
     this.#deps.changed();
   }
 

@@ -169,6 +169,7 @@ export class Verification {
 
   /** Something changed: wake whoever waits. */
   changed(): void {
+    if (this.#listeners.size === 0) return;
     for (const listener of [...this.#listeners]) listener();
   }
 

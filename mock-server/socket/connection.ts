@@ -24,7 +24,7 @@ import type { Scenario } from '../scenario/types.js';
 import type { ChatSession, SessionSocket } from '../session/chat-session.js';
 import type { SocketContext } from './context.js';
 import { handleClientFrame } from './dispatch.js';
-import { MAX_FRAME_DEPTH, nestsDeeperThan } from './frame-depth.js';
+import { MAX_FRAME_DEPTH, mayNestDeeperThan, nestsDeeperThan } from './frame-depth.js';
 
 /** Close code for a failure inside the server (RFC 6455 7.4.1). */
 const INTERNAL_ERROR = 1011;
@@ -87,7 +87,7 @@ export class Connection implements SessionSocket {
     // and its log line says all the ways it breaks the contract (as `mock-chat check` would).
     const found = checkInProfile('tolerant', 'server', frame);
     const violations = found.violations.length > 0 ? found.violations : undefined;
-    const deviations = found.deviations.length > 0 ? { deviations: found.deviations } : {};
+    const deviations = found.deviations.length > 0 ? found.deviations : undefined;
     const blocked = violations !== undefined && this.#ctx.contract === 'strict' && !unchecked;
     const shown = blocked ? `not sent: breaks the contract${at ? ` (scenario step at ${at})` : ''}` : note;
     const text = JSON.stringify(frame) ?? 'null';
@@ -98,10 +98,10 @@ export class Connection implements SessionSocket {
       direction: 'server',
       frame,
       violations,
-      ...deviations,
+      deviations,
       note: shown,
     });
-    this.session?.record('server', frame, Buffer.byteLength(text), shown);
+    this.session?.record('server', frame, Buffer.byteLength(text), shown, text);
     if (blocked) return;
     this.#ws.send(text);
     this.#ctx.capture?.frame(this.id, 'server', { kind: 'json', frame, text }, time, this.session?.guid);
@@ -147,7 +147,7 @@ export class Connection implements SessionSocket {
         violations = [{ pointer: '', problem: 'is not JSON' }];
       }
     }
-    const tooDeep = !violations && nestsDeeperThan(parsed, MAX_FRAME_DEPTH);
+    const tooDeep = !violations && mayNestDeeperThan(text, MAX_FRAME_DEPTH) && nestsDeeperThan(parsed, MAX_FRAME_DEPTH);
     if (tooDeep) {
       violations = [{ pointer: '', problem: `nests deeper than ${MAX_FRAME_DEPTH} levels` }];
       parsed = undefined;
@@ -160,12 +160,15 @@ export class Connection implements SessionSocket {
     }
     const frame = parsed === undefined ? text.slice(0, 2000) : parsed;
     const time = new Date();
-    const seen: Seen = isBinary
-      ? { kind: 'binary', bytes: data }
-      : parsed === undefined
-        ? { kind: 'text', text }
-        : { kind: 'json', frame: parsed, text };
-    this.#ctx.capture?.frame(this.id, 'client', seen, time, this.session?.guid);
+    const capture = this.#ctx.capture;
+    if (capture) {
+      const seen: Seen = isBinary
+        ? { kind: 'binary', bytes: data }
+        : parsed === undefined
+          ? { kind: 'text', text }
+          : { kind: 'json', frame: parsed, text };
+      capture.frame(this.id, 'client', seen, time, this.session?.guid);
+    }
     this.#ctx.log.frame({
       time,
       session: this.label,
@@ -173,12 +176,14 @@ export class Connection implements SessionSocket {
       frame,
       raw: text.slice(0, 2000),
       violations,
-      ...(deviations.length > 0 ? { deviations } : {}),
+      deviations: deviations.length > 0 ? deviations : undefined,
     });
     // Recorded before handling when the session exists (unless its socket went half-open: the
     // service never sees those); a requestChat or renewChat by the session it starts or joins.
     const session = this.session;
-    if (session && !session.silenced(this)) session.record('client', frame, data.length);
+    // The text is kept for a parsed frame (what the journal shows when read is that text parsed).
+    const json = parsed === undefined ? undefined : text;
+    if (session && !session.silenced(this)) session.record('client', frame, data.length, undefined, json);
     if (violations) {
       // Too deep is refused in both contract modes: nothing can be done with such a frame.
       if (this.#ctx.contract === 'strict' || tooDeep) {
@@ -191,7 +196,7 @@ export class Connection implements SessionSocket {
     }
     try {
       handleClientFrame(this, parsed as AcceptedClientFrame, this.#ctx);
-      if (session === undefined) this.session?.record('client', frame, data.length);
+      if (session === undefined) this.session?.record('client', frame, data.length, undefined, json);
     } catch (error) {
       // A bug in the mock (or a warn-mode frame it cannot use): report it, keep serving.
       this.#ctx.log.warn(

@@ -8,6 +8,22 @@
 /** Client frames nesting deeper than this are refused with error code 1. */
 export const MAX_FRAME_DEPTH = 32;
 
+/**
+ * False when the JSON text cannot nest more than `limit` levels: it opens no more objects and
+ * arrays than that (brackets inside strings counted too, which can only say "maybe"). Counting
+ * characters costs a frame less than walking what JSON.parse made of it, and a frame from a
+ * widget opens a handful.
+ */
+export function mayNestDeeperThan(json: string, limit: number): boolean {
+  let opened = 0;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    // '{' and '['
+    if ((c === 123 || c === 91) && ++opened > limit) return true;
+  }
+  return false;
+}
+
 /** True when `value` nests objects or arrays more than `limit` levels deep. */
 export function nestsDeeperThan(value: unknown, limit: number): boolean {
   const stack: [unknown, number][] = [[value, 0]];

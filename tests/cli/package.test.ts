@@ -60,6 +60,9 @@ describe('the packed package', () => {
       'specs/chat-socket.asyncapi.yaml',
       'generated/chat-socket.schema.json',
       'mock-server/scenarios/happy-path.yaml',
+      // The built-ins prepared at build time, which the built server serves (issue 24).
+      'build/scenarios/happy-path.json',
+      'build/scenarios/index.json',
       'mock-server/files/model-brochure.pdf',
       'demo/index.html',
     ]) {

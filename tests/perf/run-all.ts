@@ -14,7 +14,9 @@
  *   `check` on a generated 1 GB capture (tests/perf/integrator-bench.ts);
  * - issue 23, in the server part: mock-chat proxy against flooding, huge and silent contact
  *   centres (tests/perf/proxy-bench.ts); issue 24: what the log costs the server per 1,000 round
- *   trips (tests/perf/log-cost-bench.ts);
+ *   trips (tests/perf/log-cost-bench.ts), mock-chat's CPU per round trip beside a raw ws echo and
+ *   Mockoon (tests/perf/socket-bench.ts), and its cold start beside a bare node:http server
+ *   (tests/perf/server/startup.ts);
  * Exits 1 when a budget fails. Env: BENCH_ONLY=browser|server|hardening|integrator, HOST_RUNS (5),
  * LIGHTHOUSE_RUNS (3), plus the server
  * benchmark's own (SESSIONS, MESSAGES, SPEED, RAMP_MS).
@@ -33,7 +35,8 @@ import { integratorBench, integratorRows } from './integrator-bench.js';
 import { logCostBench } from './log-cost-bench.js';
 import { proxyBench } from './proxy-bench.js';
 import { SERVER_BENCH_JSON_PREFIX, type ServerBenchFigures } from './server/figures.js';
-import { serveStartup } from './server/startup.js';
+import { serveStartup, startupRows } from './server/startup.js';
+import { socketBench, socketRows } from './socket-bench.js';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 
@@ -354,14 +357,19 @@ async function main(): Promise<void> {
       '',
       null,
     );
+    log('mock-chat near the socket: mock-chat, a raw ws echo and Mockoon, closed loop (issue 24)...');
+    const socket = await socketBench(log);
+    for (const [figure, value, budget, pass] of socketRows(socket)) add('24', figure, value, budget, pass);
+    log('cold start: mock-chat serve beside a bare node:http server (items 8, 24)...');
     const startup = await serveStartup();
     add(
       '8',
-      'mock-chat serve: spawn to its first answer (compiled, no TypeScript loader), median of 5',
-      `${ms(startup.medianMs)} (runs: ${startup.runsMs.map((v) => v.toFixed(0)).join(', ')} ms)`,
+      `mock-chat serve: spawn to its first answer (compiled, no TypeScript loader), median of ${startup.serve.runsMs.length}`,
+      `${ms(startup.serve.medianMs)} (runs: ${startup.serve.runsMs.map((v) => v.toFixed(0)).join(', ')} ms)`,
       '< 300 ms',
-      startup.medianMs < 300,
+      startup.serve.medianMs < 300,
     );
+    for (const [figure, value, budget, pass] of startupRows(startup)) add('24', figure, value, budget, pass);
   }
 
   if (runs('integrator')) {

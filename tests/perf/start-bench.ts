@@ -11,22 +11,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../support/free-port.js';
 import { median } from './browser/page-tools.js';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 const SERVE = 'node cli/bin/mock-chat.js serve --scenario happy-path --port $PORT';
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();

@@ -1,5 +1,5 @@
 /** A process's resources as Linux reports them in /proc: what the hardening tests and benchmarks measure. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Resident memory of a process, in MiB. */
 export function rssMiB(pid: number): number {
@@ -25,4 +25,21 @@ function ticksToMs(stat: string): number {
 /** System calls that wrote (to a pipe, a socket or a file) a process has made so far. */
 export function writeCalls(pid: number): number {
   return Number(/^syscw:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1]);
+}
+
+/**
+ * CPU time all threads of a process have run so far, in ms, to the nanosecond (the scheduler's
+ * own account, /proc/PID/task/TID/schedstat): for short lives such as a start-up, where
+ * /proc/PID/stat's 10 ms ticks are too coarse. Threads that have already exited are not counted.
+ */
+export function schedCpuMs(pid: number): number {
+  let ns = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // The thread ended in between.
+    }
+  }
+  return ns / 1e6;
 }

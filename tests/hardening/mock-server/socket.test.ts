@@ -54,6 +54,25 @@ describe('a frame nested deeper than the log can write', () => {
     expect(recorded.some((entry) => entry.direction === 'client' && entry.text === text)).toBe(true);
     expect(recorded.every((entry) => typeof entry.frame !== 'string')).toBe(true);
   });
+
+  it('a message of brackets, and a frame nested 32 levels (the most allowed), are served as usual', async () => {
+    const fresh = await serveChild(['--scenario', 'happy-path', '--speed', '20']);
+    const client = await TestClient.connect(fresh.socketUrl);
+    await client.requestChat();
+    const isAck = (f: { type: unknown }) => f.type === 'acknowledgement';
+    client.send(frames.newMessage('[{'.repeat(500)));
+    expect((await client.next((f) => isAck(f) || isError(f))).type).toBe('acknowledgement');
+    // The frame, its body, customData and 29 objects inside it: 32 levels.
+    let customData: Record<string, unknown> = {};
+    for (let level = 0; level < 29; level++) customData = { inner: customData };
+    client.send(
+      JSON.stringify({ ...frames.newMessage('deep'), body: { ...frames.newMessage('deep').body, customData } }),
+    );
+    expect((await client.next((f) => isAck(f) || isError(f))).type).toBe('acknowledgement');
+    client.close();
+    expect(fresh.output()).not.toMatch(/nests deeper|✗/);
+    fresh.child.kill();
+  });
 });
 
 describe('frames the pretty log cannot describe as they are', () => {

@@ -27,6 +27,14 @@ async function twoChats(log?: (line: string) => void) {
   const bob = await connect(server);
   const adaChat = await ada.requestChat('Ada');
   const bobChat = await bob.requestChat('Bob');
+  // Each greeted (typing on, off, the greeting) before a test takes its cursor: on a busy
+  // machine the greeting's frames can otherwise land after it.
+  const mock = server;
+  await Promise.all(
+    [adaChat.guid, bobChat.guid].map((guid) =>
+      mock.session(guid).waitFor({ direction: 'server', method: 'newMessage' }, { timeout: 10_000 }),
+    ),
+  );
   return { server, ada, bob, adaGuid: adaChat.guid, bobGuid: bobChat.guid };
 }
 
