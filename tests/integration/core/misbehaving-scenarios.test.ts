@@ -65,10 +65,10 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     await v.until((s) => agentLines(s).some((line) => line.includes('typed during the drop')), 15_000);
     const state = v.state();
     expect(customerLines(state)).toEqual([
-      'first question:sent',
-      'second question:sent',
-      'third question:sent',
-      'typed during the drop:sent',
+      'first question:delivered',
+      'second question:delivered',
+      'third question:delivered',
+      'typed during the drop:delivered',
     ]);
     // Each answer below its question.
     const order = state.chat.messages.flatMap((m) => ('text' in m ? [m.text] : []));
@@ -117,7 +117,7 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     await v.until((s) => s.chat.connection.kind !== 'online' || v.sockets.length > 1);
     expect(v.texts()).toContain(TEXTS.attemptingReconnect);
     await v.until((s) => agentLines(s).some((line) => line.includes('"into the void"')), 15_000);
-    expect(customerLines(v.state())).toEqual(['first:sent', 'into the void:sent']);
+    expect(customerLines(v.state())).toEqual(['first:delivered', 'into the void:delivered']);
     expect(agentLines(v.state())).toContain('There you are again, Ada.');
   });
 
@@ -139,7 +139,7 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     const v = await started('legacy-frames', { page: page() });
     v.core.sendMessage('still there?');
     await v.until((s) => agentLines(s).includes('You said: "still there?".'));
-    expect(customerLines(v.state())).toEqual(['still there?:sent']);
+    expect(customerLines(v.state())).toEqual(['still there?:delivered']);
     expect(v.env.onError).not.toHaveBeenCalled();
   });
 
@@ -155,8 +155,9 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
 
   it("3. a paste above the server's frame limit: refused once with 1009, never resent, the chat goes on", async () => {
     const record = capture('too-large');
-    const v = await started('happy-path', { page: page({ maxMessageLength: 100_000 }), record });
-    v.core.sendMessage('x'.repeat(70_000));
+    // 10,000 characters (the most a message may have) of 4 bytes each: 80 KB on the wire, over the mock's 64 KiB.
+    const v = await started('happy-path', { page: page({ maxMessageLength: 10_000 }), record });
+    v.core.sendMessage('😀'.repeat(10_000));
     await v.until((s) => s.chat.messages.some((m) => m.kind === 'customer' && m.delivery === 'failed'), 10_000);
     await v.until((s) => s.chat.connection.kind === 'online' && v.sockets.length === 2, 10_000);
     v.core.sendMessage('a short one');

@@ -56,7 +56,7 @@ describe('App: what the core state shows', () => {
       chat: {
         ...base.chat,
         status: { kind: 'active' },
-        agentName: 'Sam',
+        participants: [{ id: 'agent-7', name: 'Sam', type: 'active_participant' }],
         messages: [{ kind: 'live_agent', id: 'm1', text: 'Hi', timestamp: 1, displayName: 'Sam' }],
       },
     });

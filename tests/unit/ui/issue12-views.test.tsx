@@ -103,7 +103,16 @@ describe('page title while the tab is hidden (item 9)', () => {
   it('counts the answers that arrive while hidden, then gives the page its title back', () => {
     document.title = 'Volt Motors';
     const agent = (id: string): ChatMessage => ({ kind: 'live_agent', id, text: id, timestamp: 1, displayName: 'Sam' });
-    const mine: ChatMessage = { kind: 'customer', id: 'c1', text: 'hi', timestamp: 1, delivery: 'sent', failure: null };
+    const outbox = { seq: null, sentAt: 1, sends: 1, shownAt: null };
+    const mine: ChatMessage = {
+      kind: 'customer',
+      id: 'c1',
+      text: 'hi',
+      timestamp: 1,
+      delivery: 'delivered',
+      failure: null,
+      outbox,
+    };
     const view = render(<Titled messages={[agent('m1')]} catalogue={en} />);
     setHidden(true);
     view.rerender(<Titled messages={[agent('m1'), mine]} catalogue={en} />);

@@ -3,10 +3,30 @@
  * contract's spelling before the strict check. The rules are the AsyncAPI document's
  * `x-tolerant` annotations: enums marked caseInsensitive are lower-cased (protocol notes:
  * clients lower-case leaveReason), and an unknown sender or leave reason becomes the spec's
- * catch-all (`other`: "others (response)", 'An agent has left the chat'). Anything else is left
- * for the contract check to refuse.
+ * catch-all (`other`: "others (response)", 'An agent has left the chat'). The vendor's
+ * documented shapes read as what they mean: a newMessage without `senderType` is `other`,
+ * without `type` but with a string `message` is `text`, and a time below 1e11 is in epoch
+ * seconds; a confirmation without `workRequestId` is a confirmation whose context id is not
+ * known (`ReadNotificationBody`). Anything else is left for the contract check to refuse.
  */
-import { LEAVE_REASON_VALUES, type NotificationBody, SENDER_TYPE_VALUES } from '../../../generated/chat-socket.js';
+import {
+  LEAVE_REASON_VALUES,
+  type NotificationBody,
+  type NotificationFrame,
+  type RequestChatNotificationBody,
+  SENDER_TYPE_VALUES,
+  type ServerFrame,
+} from '../../../generated/chat-socket.js';
+
+/** A notification as the widget reads it: a confirmation may lack its workRequestId (older servers). */
+export type ReadNotificationBody =
+  | Exclude<NotificationBody, RequestChatNotificationBody>
+  | (Omit<RequestChatNotificationBody, 'workRequestId'> & {
+      workRequestId?: RequestChatNotificationBody['workRequestId'];
+    });
+export type ReadNotificationFrame = Omit<NotificationFrame, 'body'> & { body: ReadNotificationBody };
+/** A server frame as the widget reads it (the strict contract, but for `ReadNotificationBody`). */
+export type ReadServerFrame = Exclude<ServerFrame, NotificationFrame> | ReadNotificationFrame;
 
 /** Frames of older servers, or out of scope (protocol notes), that carry nothing the widget uses. */
 export const IGNORED_TYPES: ReadonlySet<string> = new Set(['newChatAcknowledgement']);
@@ -54,6 +74,26 @@ type BodyRule = (body: Json) => Json;
 
 const asSent: BodyRule = (body) => body;
 
+/** Below this, a timestamp is in epoch seconds (the vendor's documented example); at or above, milliseconds. */
+export const EPOCH_SECONDS_BELOW = 1e11;
+
+/** A time in epoch milliseconds, whichever of the two units it came in. */
+function epochMilliseconds(value: unknown): unknown {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value < EPOCH_SECONDS_BELOW
+    ? value * 1000
+    : value;
+}
+
+/**
+ * Fields the widget reads as optional where the contract requires them: while the strict check
+ * runs they hold this stand-in (the check then judges the rest of the frame), and the frame goes
+ * on without them.
+ */
+const NOT_SENT = '\u0000not sent';
+const READ_AS_OPTIONAL: Readonly<Partial<Record<NotificationBody['method'], readonly string[]>>> = {
+  requestChat: ['workRequestId'],
+};
+
 /**
  * The liberal reading of every notification method of the contract, one entry each: a method
  * added to the AsyncAPI document does not compile until its rule is written here (most read
@@ -70,8 +110,13 @@ const BODY_RULES: { readonly [M in NotificationBody['method']]: BodyRule } = {
   isTyping: asSent,
   newMessage: (body) => ({
     ...body,
-    senderType: withCatchAll(body.senderType, SENDER_TYPES, 'other'),
-    ...('type' in body ? { type: caseInsensitive(body.type, MESSAGE_TYPES) } : {}),
+    senderType: 'senderType' in body ? withCatchAll(body.senderType, SENDER_TYPES, 'other') : 'other',
+    ...('type' in body
+      ? { type: caseInsensitive(body.type, MESSAGE_TYPES) }
+      : typeof body.message === 'string'
+        ? { type: 'text' }
+        : {}),
+    timestamp: epochMilliseconds(body.timestamp),
   }),
   closeConversation: asSent,
   participantLeave: (body) => ({
@@ -82,7 +127,8 @@ const BODY_RULES: { readonly [M in NotificationBody['method']]: BodyRule } = {
   ping: asSent,
   pong: asSent,
   newAgentFileTransfer: asSent,
-  newPushPageMessage: asSent,
+  newPushPageMessage: (body) =>
+    'timestamp' in body ? { ...body, timestamp: epochMilliseconds(body.timestamp) } : body,
 };
 
 function isKnownMethod(method: unknown): method is NotificationBody['method'] {
@@ -91,7 +137,18 @@ function isKnownMethod(method: unknown): method is NotificationBody['method'] {
 
 /** An unknown method is left as sent, for the contract check to refuse. */
 function normalizeBody(body: Json): Json {
-  return isKnownMethod(body.method) ? BODY_RULES[body.method](body) : body;
+  if (!isKnownMethod(body.method)) return body;
+  const read = BODY_RULES[body.method](body);
+  const optional = (READ_AS_OPTIONAL[body.method] ?? []).filter((field) => !(field in read));
+  return optional.length === 0 ? read : { ...read, ...Object.fromEntries(optional.map((field) => [field, NOT_SENT])) };
+}
+
+/** The checked frame without the stand-ins of fields it did not carry. */
+export function withoutStandIns(frame: ServerFrame): ReadServerFrame {
+  if (frame.type !== 'notification') return frame;
+  const entries = Object.entries(frame.body).filter(([, value]) => value !== NOT_SENT);
+  if (entries.length === Object.keys(frame.body).length) return frame;
+  return { ...frame, body: Object.fromEntries(entries) as ReadNotificationBody };
 }
 
 export type Normalized = { kind: 'frame'; value: unknown } | { kind: 'ignored'; what: string };
