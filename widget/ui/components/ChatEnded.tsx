@@ -1,3 +1,4 @@
+import { assertNever } from '../../../contract/assert-never.js';
 import type { EndReason } from '../../core/chat/state.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { useCatalogue } from '../i18n/use-catalogue.js';
@@ -16,9 +17,20 @@ export interface ChatEndedProps {
  * [title, body]; the failures are drawn as errors.
  */
 export function endedCard(reason: EndReason, { core, ui }: Catalogue): [string, string] {
-  if (reason === 'agentClosed') return [ui.thankYouTitle, ui.thankYouBody];
-  if (reason === 'connectionClosed') return [ui.chatEndedTitle, ui.chatEndedBody];
-  return [core.failureTitle, reason === 'error' ? ui.chatEndedByError : core.unableToReconnect];
+  switch (reason) {
+    case 'agentClosed':
+      return [ui.thankYouTitle, ui.thankYouBody];
+    case 'connectionClosed':
+      return [ui.chatEndedTitle, ui.chatEndedBody];
+    case 'error':
+      return [core.failureTitle, ui.chatEndedByError];
+    case 'unableToReconnect':
+      return [core.failureTitle, core.unableToReconnect];
+    case 'notResumed':
+      return [core.failureTitle, core.chatNotResumed];
+    default:
+      return assertNever(reason, 'end reason');
+  }
 }
 
 /** The chat-ended panel with its card, or the session-transferred message. */
@@ -35,7 +47,7 @@ export function ChatEnded({ reason, onCallMeBack }: ChatEndedProps) {
     );
   }
   const [title, body] = endedCard(reason, catalogue);
-  const failed = reason === 'error' || reason === 'unableToReconnect';
+  const failed = reason !== 'agentClosed' && reason !== 'connectionClosed';
   return (
     <div className="cw-ended" role="status">
       <div className={`cw-card${failed ? ' cw-card--error' : ''}`} tabIndex={-1} {...VIEW_FOCUS}>

@@ -1,0 +1,186 @@
+/**
+ * What a visitor sees when the contact centre writes its frames as the vendor documents them,
+ * in real Chromium on the demo page: the `vendor-shapes` scenario, and the same contact centre
+ * never acknowledging anything. The greeting without senderType and type, at the time it was
+ * sent (epoch seconds); a confirmation without workRequestId; a message refused with error 1
+ * (and the composer's limit at the vendor's 10,000); the pushed page; closeConversation with
+ * result true; the documented pong the widget does not take for one (it reconnects, closing
+ * with 4001) and the renew refused with error 2. Also: no Back button once a chat started.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import en from '../../widget/ui/i18n/catalogues/i18n-en.js';
+import {
+  browserPerFile,
+  chatButton,
+  customerMessages,
+  dialog,
+  eventually,
+  fillPreChatForm,
+  screenshot,
+  sendMessage,
+  seriousViolations,
+  startChat,
+  transcript,
+} from './harness.js';
+
+const demo = browserPerFile();
+
+/** vendor-shapes played by a server that never acknowledges (mock-chat loads a scenario from a path). */
+const tmp = join(import.meta.dirname, '../../.tmp');
+mkdirSync(tmp, { recursive: true });
+const scenarios = mkdtempSync(join(tmp, 'documented-frames-'));
+afterAll(() => rmSync(scenarios, { recursive: true, force: true }));
+function neverAcknowledging(): string {
+  const root = join(import.meta.dirname, '../..');
+  const scenario = parse(readFileSync(join(root, 'mock-server/scenarios/vendor-shapes.yaml'), 'utf8'));
+  scenario.name = 'vendor-shapes-no-acks';
+  scenario.session = { ...scenario.session, acknowledge: [] };
+  const file = join(scenarios, 'vendor-shapes-no-acks.yaml');
+  // JSON is YAML.
+  writeFileSync(file, JSON.stringify(scenario));
+  return file;
+}
+
+/** Every close the page asks of a WebSocket, with its code (the server's own closes are not in it). */
+const RECORD_CLOSES = `(() => {
+  const closes = [];
+  const close = WebSocket.prototype.close;
+  WebSocket.prototype.close = function (code, reason) {
+    if (this.readyState === WebSocket.OPEN) closes.push(code);
+    return close.call(this, code, reason);
+  };
+  Object.defineProperty(window, '__socketCloses', { value: closes });
+})();`;
+
+/**
+ * The console errors but one kind: the documented pong written as a request, which the widget
+ * reports as an unknown message type (section 8) and does not take for a pong.
+ */
+const unreadablePongsAside = (errors: string[]) => errors.filter((e) => !e.includes('unknown type "request"'));
+
+const closesAsked = (page: Page) => page.evaluate(() => [...(window as unknown as { __socketCloses: number[] }).__socketCloses]);
+
+/** Short socket timers (page options): a ping a second, a dead socket after two, retries at once. */
+const QUICK = { 'opt.pingTimer': '1000', 'opt.livenessTimeout': '2000', 'opt.retryInterval': '300' };
+const GREETING = 'Hello, my name is Sam. How can I help you?';
+const log = (page: Page) => page.getByRole('log');
+
+async function chatting(scenario: string, query: Record<string, string> = {}) {
+  const opened = await demo({ scenario, query: { ...QUICK, ...query }, initScripts: [RECORD_CLOSES] });
+  await startChat(opened.page);
+  await log(opened.page).getByText(GREETING).waitFor();
+  return opened;
+}
+
+/** Asks Sam about the offers: he answers, pushes the offers page and shares the brochure. */
+async function askAboutOffers(page: Page): Promise<void> {
+  await sendMessage(page, 'Tell me about your offers');
+  await log(page).getByRole('link', { name: /model-brochure\.pdf/ }).waitFor();
+}
+
+describe.each([
+  ['vendor-shapes', () => 'vendor-shapes'],
+  ['vendor-shapes never acknowledging', neverAcknowledging],
+] as const)('%s in a real browser', { timeout: 60_000 }, (name, scenario) => {
+  it('the documented greeting is Sam\'s, at the time it was sent; the chat confirmed without workRequestId works and is kept for a reload', async () => {
+    const { page, errors } = await chatting(scenario());
+    const greeting = log(page).getByRole('listitem').filter({ hasText: GREETING });
+    expect(await greeting.locator('.cw-msg__sender').textContent()).toBe('Sam');
+    // Sent in epoch seconds: today's time, not 1970's.
+    const when = await greeting.locator('time').getAttribute('datetime');
+    const now = await page.evaluate(() => Date.now());
+    expect(Math.abs(Date.parse(when ?? '') - now)).toBeLessThan(10 * 60_000);
+    expect(await dialog(page).getByRole('heading', { level: 2 }).textContent()).toBe('Sam');
+    // Confirmed: stored for a renew, with no context id the service never gave.
+    const stored = await page.evaluate(() => ({
+      guid: localStorage.getItem('chatWidget:guid'),
+      contextId: localStorage.getItem('chatWidget:contextId'),
+    }));
+    expect(stored.guid).toMatch(/^\d+$/);
+    expect(stored.contextId).toBeNull();
+    await askAboutOffers(page);
+    expect(await customerMessages(page)).toEqual(['Tell me about your offers']);
+    await eventually(
+      () => log(page).getByText(en.core.sending).count(),
+      (pending) => pending === 0,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `documented-frames-${name.replaceAll(' ', '-')}`);
+    expect(unreadablePongsAside(errors)).toEqual([]);
+  });
+
+  it('a message the server refuses (error 1) says Not delivered with Retry; the next is delivered; the pushed page is a link for a new tab', async () => {
+    // The page asks for more than the vendor allows: the composer stops at 10,000 characters.
+    const { page } = await chatting(scenario(), { 'opt.maxMessageLength': '50000' });
+    const composer = dialog(page).getByRole('textbox', { name: 'Type message' });
+    await composer.fill('x'.repeat(10_001));
+    await dialog(page).getByRole('alert').filter({ hasText: 'at most 10,000 characters' }).waitFor();
+    // Within the widget's limit, over this server's (200 characters).
+    const long = `About the offers: ${'details '.repeat(30)}`.trim();
+    await sendMessage(page, long);
+    const refused = log(page).getByRole('listitem').filter({ hasText: 'About the offers' });
+    await refused.getByRole('button', { name: /^Retry/ }).waitFor();
+    expect(await refused.textContent()).toContain(en.core.notDelivered);
+    await askAboutOffers(page);
+    const asked = log(page).getByRole('listitem').filter({ hasText: 'Tell me about your offers' });
+    expect(await asked.getByText(en.core.sending).count()).toBe(0);
+    expect(await asked.getByText(en.core.notDelivered).count()).toBe(0);
+    const offers = log(page).getByRole('link', { name: `https://www.example.com/offers ${en.ui.opensInNewTab}` });
+    expect(await offers.getAttribute('href')).toBe('https://www.example.com/offers');
+    expect(await offers.getAttribute('target')).toBe('_blank');
+    expect(await offers.getAttribute('rel')).toBe('noopener noreferrer');
+    // Retry sends it again; this server refuses it again.
+    await refused.getByRole('button', { name: /^Retry/ }).click();
+    await eventually(
+      () => customerMessages(page),
+      (lines) => lines.at(-1) === long,
+    );
+    await log(page).getByRole('listitem').last().getByRole('button', { name: /^Retry/ }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('goodbye: the agent ends the chat with closeConversation result true, the thank-you card shows, and the widget closes the socket itself', async () => {
+    const { page, errors } = await chatting(scenario());
+    await askAboutOffers(page);
+    await sendMessage(page, 'Thanks, goodbye');
+    await dialog(page).getByText(en.ui.thankYouTitle).waitFor();
+    expect((await transcript(page)).some((line) => line.includes('Thanks for chatting. Goodbye!'))).toBe(true);
+    expect(await closesAsked(page)).toEqual([1000]);
+    expect(unreadablePongsAside(errors)).toEqual([]);
+  });
+
+  it('pongs the widget cannot read: it reconnects closing with 4001; the refused renew says the chat could not be resumed, never "Successfully reconnected"', async () => {
+    const { page, errors } = await chatting(scenario());
+    await askAboutOffers(page);
+    // From here the server answers pings with the documented pong written as a request.
+    await dialog(page).getByText(en.core.chatNotResumed).first().waitFor({ timeout: 20_000 });
+    const lines = await transcript(page);
+    expect(lines).toContain(en.core.attemptingReconnect);
+    expect(lines).not.toContain(en.core.reconnected);
+    expect(lines.at(-1)).toBe(en.core.chatNotResumed);
+    // 4001 to reconnect (a normal close may end the session); 1000 once the refusal ended the chat.
+    expect(await closesAsked(page)).toEqual([4001, 1000]);
+    expect(await page.evaluate(() => localStorage.getItem('chatWidget:guid'))).toBeNull();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, `renew-refused-${name.replaceAll(' ', '-')}`);
+    expect(unreadablePongsAside(errors)).toEqual([]);
+  });
+});
+
+describe('the chat header once a chat has started', { timeout: 45_000 }, () => {
+  it('triage: Back while choosing, none in the chat (it did nothing there)', async () => {
+    const { page } = await demo({ scenario: 'happy-path', query: { triage: '1', variant: 'classic' } });
+    await chatButton(page).click();
+    await dialog(page).getByRole('button', { name: 'Chat with a Live Agent' }).click();
+    const back = dialog(page).getByRole('button', { name: 'Back' });
+    await back.waitFor();
+    await fillPreChatForm(page);
+    await dialog(page).getByRole('button', { name: 'Start chat' }).click();
+    await page.getByText('An agent has joined the chat').first().waitFor();
+    expect(await back.count()).toBe(0);
+  });
+});
