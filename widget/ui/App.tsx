@@ -104,7 +104,7 @@ export function App() {
     hideOnMobile: state.flags.hideOnMobile,
     mobileWidthCutoff: state.flags.mobileWidthCutoff,
   });
-  useTitleBadge(doc, state.chat.messages, catalogue);
+  useTitleBadge(doc, state.chat.received, catalogue);
   usePageLifecycle(doc, core);
   const viewportStyle = useVisualViewportStyle(doc);
   const mode = selectMode(state);

@@ -33,10 +33,10 @@ function neverAcknowledging(): string {
   return file;
 }
 
-const SCENARIOS = [
+const SCENARIOS: [string, () => string][] = [
   ['vendor-shapes', () => 'vendor-shapes'],
   ['vendor-shapes, never acknowledging', neverAcknowledging],
-] as const;
+];
 
 const GREETING = 'Hello, my name is Sam. How can I help you?';
 /** Each customer message as `text:delivery`, a long text cut to its first 16 characters. */
@@ -126,7 +126,9 @@ describe.each(SCENARIOS)('%s: what the visitor sees of each documented frame', (
     const closed = closes(v);
     v.core.sendMessage('Tell me about your offers');
     await v.until((s) => find(s, 'download').length > 0, 15_000);
-    // From here the server answers pings with the documented pong (a request): the liveness check gives up.
+    // Past its session step (both rules set, waiting for a renew), the server answers pings with the
+    // documented pong (a request); the liveness check then gives the socket up.
+    await v.server.waitFor(([session]) => session?.position.rules.length === 2 && session.position.step === 'expect');
     await v.clock.advance(DEFAULTS.pingTimer + DEFAULTS.livenessTimeout);
     await v.until((s) => s.chat.connection.kind === 'reconnecting' && closed.has(v.sockets[0] as WebSocket));
     expect(closed.get(v.sockets[0] as WebSocket)).toEqual({ code: 4001, reason: '' });

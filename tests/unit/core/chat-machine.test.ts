@@ -38,11 +38,9 @@ describe('chat machine: lifecycle (section 4)', () => {
     expect(chat.state.chat.status).toEqual({ kind: 'waiting' });
     expect(isInputEnabled(chat.state)).toBe(false);
     expect(chat.timerSet('connect')).toBe(false);
-    expect(chat.effectsOf('store').map((e) => e.write)).toContainEqual({
-      key: 'confirmed',
-      credentials: { guid: 42, authenticationKey: 'key-42' },
-      contextId: 'WR-1',
-    });
+    expect(chat.effectsOf('saveConfirmed')).toEqual([
+      { type: 'saveConfirmed', guid: 42, authenticationKey: 'key-42', contextId: 'WR-1' },
+    ]);
     expect(chat.effectsOf('lead')).toEqual([{ type: 'lead', workRequestId: 'WR-1' }]);
   });
 
@@ -64,7 +62,7 @@ describe('chat machine: lifecycle (section 4)', () => {
     expect(chat.effects.map((e) => e.type)).toEqual(expect.arrayContaining(['stopRetrying', 'closeConnection']));
     expect(chat.state.statusCard?.title).toBe(TEXTS.noSuitableAgents);
     expect(selectMode(chat.state)).toBe('logon');
-    expect(chat.effectsOf('store').at(-1)?.write).toEqual({ key: 'clear' });
+    expect(chat.effectsOf('clearStored')).toHaveLength(1);
   });
 
   it('§4 chat lifecycle: agent joined enables input, shows the notice, names the agent; chat_started fires once', () => {
@@ -196,7 +194,7 @@ describe('chat machine: lifecycle (section 4)', () => {
     expect(selectLauncher(chat.state).visible).toBe(false);
     expect(chat.texts().at(-1)).toBe(TEXTS.openedInAnotherTab);
     // Another tab has it: nothing is cleared from storage.
-    expect(chat.effectsOf('store').map((e) => e.write.key)).not.toContain('clear');
+    expect(chat.effectsOf('clearStored')).toEqual([]);
     chat.dispatch({ type: 'dialogCloseRequested' });
     expect(chat.state.dialog).toEqual({ status: 'closing', endChatPrompt: false });
   });
@@ -417,7 +415,7 @@ describe('chat machine: what real contact centres send (protocol notes, vendor d
     chat.run('reconnecting', { attempt: 1 });
     chat.open(true);
     chat.error(2, 'Session key is invalid or expired', 'renewChat');
-    expect(chat.effectsOf('store').at(-1)?.write).toEqual({ key: 'clear' });
+    expect(chat.effectsOf('clearStored')).toHaveLength(1);
     // The connection closes on the error (the socket machine); the final close says why.
     chat.ended({ kind: 'closed', manual: false, code: 1000, everConnected: true });
     expect(chat.texts()).not.toContain(TEXTS.reconnected);
@@ -453,11 +451,9 @@ describe('chat machine: what real contact centres send (protocol notes, vendor d
     chat.notify(older);
     expect(chat.chat.lifecycle).toEqual({ kind: 'confirmed' });
     expect(chat.chat.contextId).toBeNull();
-    expect(chat.effectsOf('store').map((e) => e.write)).toContainEqual({
-      key: 'confirmed',
-      credentials: { guid: 7, authenticationKey: 'k7' },
-      contextId: null,
-    });
+    expect(chat.effectsOf('saveConfirmed')).toEqual([
+      { type: 'saveConfirmed', guid: 7, authenticationKey: 'k7', contextId: null },
+    ]);
     expect(chat.effectsOf('lead')).toEqual([]);
     chat.notify(joined(agent));
     chat.run('send', { text: 'Is it in stock?' });

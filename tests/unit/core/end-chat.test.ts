@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatEffect } from '../../../widget/core/chat/chat-machine.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
-import { ChatDriver, confirmedChat } from './support/chat-driver.js';
+import { ChatDriver, confirmedChat, storeWrites } from './support/chat-driver.js';
 import { chatting, details, harness, withFakeClock } from './support/core-harness.js';
 import { FakeSocket } from './support/fake-env.js';
 import { agent, joined, said } from './support/frames.js';
@@ -25,22 +25,24 @@ describe('End Chat in the chat machine', () => {
     chat.run('send', { text: 'unsent' });
     const view = chat.chat.view;
     const effects = chat.run('end');
-    expect(effects.map((e) => e.type)).toEqual(expect.arrayContaining(['analytics', 'store', 'finished', 'send']));
+    expect(effects.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['analytics', 'clearStored', 'finished', 'send']),
+    );
     expect(chat.effectsOf('analytics').at(-1)?.event).toEqual({ name: 'chat_ended', detail: { reason: 'customer' } });
-    expect(chat.effectsOf('store').at(-1)?.write).toEqual({ key: 'clear' });
+    expect(chat.effectsOf('clearStored')).toHaveLength(1);
     expect(chat.methods(true).slice(-1)).toEqual(['closeConversation']);
     // What the server does not have is not left 'Sending…'.
     expect(chat.deliveries()).toEqual(['unsent:failed']);
     expect(chat.chat.lifecycle).toEqual({ kind: 'ending', delivered: false });
     // Nothing more is shown or stored: the storage and the screen belong to what comes next.
     const shown = chat.chat.view;
-    const stores = chat.effectsOf('store').length;
+    const stores = storeWrites(chat).length;
     chat.notify(said('live_agent', 'Bye', 9));
     chat.run('reconnecting', { attempt: 1 });
     chat.run('activity');
     expect(chat.chat.view).toBe(shown);
     expect(chat.chat.view).not.toBe(view);
-    expect(chat.effectsOf('store')).toHaveLength(stores);
+    expect(storeWrites(chat)).toHaveLength(stores);
     expect(chat.effectsOf('closeConnection')).toEqual([]);
     chat.answerBarriers();
     expect(chat.effectsOf('closeConnection')).toHaveLength(1);
@@ -137,7 +139,7 @@ describe('End Chat (property)', () => {
         let open = socketUp;
         chat.run('end');
         const view = chat.chat.view;
-        const stores = chat.effectsOf('store').length;
+        const stores = storeWrites(chat).length;
         const framesAtEnd = chat.sent().length;
         let proofs = 0;
         let closedAfterProof = false;
@@ -182,7 +184,7 @@ describe('End Chat (property)', () => {
           if (closes.length > 0) closedAfterProof = proofs > 0 || (!pongs && step.kind === 'tick');
         }
         expect(chat.chat.view).toBe(view);
-        expect(chat.effectsOf('store')).toHaveLength(stores);
+        expect(storeWrites(chat)).toHaveLength(stores);
         const after = chat
           .sent()
           .slice(framesAtEnd)

@@ -12,7 +12,7 @@ import { ChatDriver, chatConfig } from './support/chat-driver.js';
 import { agent, joined } from './support/frames.js';
 
 type Op =
-  /** The visitor types; `refused`: the server refuses this message the first time it reads it (error 1). */
+  /** The visitor types; `refused`: the server refuses this message (error 1), each time it reads it, as it refuses by content. */
   { op: 'type'; refused: boolean } | { op: 'retry' } | { op: 'agent' } | { op: 'up' } | { op: 'down' } | { op: 'drop' };
 
 const operation: fc.Arbitrary<Op> = fc.oneof(
@@ -40,7 +40,7 @@ interface Entry {
 function simulate(operations: Op[], server: { acks: boolean; errorNamesMethod: boolean }): string | null {
   const chat = new ChatDriver(chatConfig({ settings: { maxDeliveryAttempts: 1_000 } }));
   const transcript: Entry[] = [];
-  /** Texts the server refuses the first time it reads them (each refused once: a retry goes through). */
+  /** Texts the server refuses (too long, say): every time it reads them, a retry too. */
   const toRefuse = new Set<string>();
   let up: Up[] = [];
   let down: Down[] = [];
@@ -114,7 +114,7 @@ function simulate(operations: Op[], server: { acks: boolean; errorNamesMethod: b
           // The whole transcript again, in order; the ping after the renew is answered after it.
           attached = true;
           down.push(...transcript.map((_, index) => ({ kind: 'message' as const, index })));
-        } else if (toRefuse.delete(frame.text)) down.push({ kind: 'refusal' });
+        } else if (toRefuse.has(frame.text)) down.push({ kind: 'refusal' });
         else {
           customerRead += 1;
           transcript.push({ sender: 'customer', text: frame.text, read: 0 });

@@ -200,7 +200,7 @@ describe('a page the agent pushed (newPushPageMessage)', () => {
         onScrolledChange={() => {}}
       />,
     );
-    const link = screen.getByRole('link', { name: 'https://www.example.com/offers (opens in a new tab)' });
+    const link = screen.getByRole('link', { name: 'https://www.example.com/offers' });
     expect(link.getAttribute('href')).toBe('https://www.example.com/offers');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');

@@ -86,8 +86,9 @@ describe('composer draft (item 9)', () => {
   });
 });
 
+/** The title badge over a transcript: the chat counts what the other side sent, and so does this. */
 function Titled({ messages, catalogue }: { messages: readonly ChatMessage[]; catalogue: Catalogue }) {
-  useTitleBadge(document, messages, catalogue);
+  useTitleBadge(document, messages.filter((m) => m.kind !== 'customer').length, catalogue);
   return null;
 }
 

@@ -4,14 +4,12 @@
  * chat events, publishes the chat's view to the store, and carries out the effects. It never
  * reads the store: what the chat knows is the machine's.
  */
-import { assertNever } from '../../../contract/assert-never.js';
 import {
   type Chat,
   type ChatConfig,
   type ChatEffect,
   type ChatEvent,
   type ChatTimer,
-  type StoreWrite,
   startChat,
   TIMER_OWNERS,
   transition,
@@ -122,89 +120,38 @@ export function createChatSession(options: ChatSessionOptions): ChatSession {
     timers.delete(timer);
   }
 
-  function write(change: StoreWrite): void {
-    switch (change.key) {
-      case 'confirmed':
-        session.saveConfirmed({ ...change.credentials, contextId: change.contextId });
-        return;
-      case 'chatState':
-        session.saveChatState(change.state);
-        return;
-      case 'requestTimestamp':
-        session.touch(change.at);
-        return;
-      case 'activity':
-        session.touchActivity(change.at);
-        return;
-      case 'clear':
-        session.clear();
-        return;
-      default:
-        assertNever(change, 'store write');
-    }
-  }
+  /** One performer per effect, named after it: the compiler names any effect left without one. */
+  const performers: { [T in ChatEffect['type']]: (effect: Extract<ChatEffect, { type: T }>) => void } = {
+    connect: () => connection.connect(),
+    send: (effect) => connection.send(effect.frame),
+    barrier: ({ barrier }) => connection.barrier(() => run({ type: 'barrierAnswered', barrier, at: at() })),
+    setTimer: (effect) => setTimer(effect.timer, effect.ms),
+    clearTimer: (effect) => clearTimer(effect.timer),
+    stopRetrying: () => connection.stopRetrying(),
+    closeConnection: () => connection.close(),
+    reconnectNow: () => connection.reconnectNow(),
+    saveConfirmed: ({ guid, authenticationKey, contextId }) =>
+      session.saveConfirmed({ guid, authenticationKey, contextId }),
+    saveChatState: (effect) => session.saveChatState(effect.state),
+    touch: (effect) => session.touch(effect.at),
+    touchActivity: (effect) => session.touchActivity(effect.at),
+    clearStored: () => session.clear(),
+    onHoldGroups: (effect) => onHold.configure(effect.comfort, effect.urls),
+    onHold: (effect) => (effect.play ? onHold.start() : onHold.stop()),
+    analytics: (effect) => env.analytics(effect.event),
+    lead: (effect) => options.onFirstConfirmation(effect.workRequestId, details),
+    failed: (effect) => options.dispatch({ type: 'chatFailed', card: effect.card }),
+    finished: (effect) => options.onFinished(effect.outcome),
+    release() {
+      dispose();
+      options.onReleased();
+    },
+    log: (effect) => env.logger.warn(effect.message),
+    report: (effect) => env.onError(effect.error),
+  };
 
   function perform(effect: ChatEffect): void {
-    switch (effect.type) {
-      case 'connect':
-        connection.connect();
-        return;
-      case 'send':
-        connection.send(effect.frame);
-        return;
-      case 'barrier':
-        connection.barrier(() => run({ type: 'barrierAnswered', barrier: effect.barrier, at: at() }));
-        return;
-      case 'setTimer':
-        setTimer(effect.timer, effect.ms);
-        return;
-      case 'clearTimer':
-        clearTimer(effect.timer);
-        return;
-      case 'stopRetrying':
-        connection.stopRetrying();
-        return;
-      case 'closeConnection':
-        connection.close();
-        return;
-      case 'reconnectNow':
-        connection.reconnectNow();
-        return;
-      case 'store':
-        write(effect.write);
-        return;
-      case 'onHoldGroups':
-        onHold.configure(effect.comfort, effect.urls);
-        return;
-      case 'onHold':
-        if (effect.play) onHold.start();
-        else onHold.stop();
-        return;
-      case 'analytics':
-        env.analytics(effect.event);
-        return;
-      case 'lead':
-        options.onFirstConfirmation(effect.workRequestId, details);
-        return;
-      case 'failed':
-        options.dispatch({ type: 'chatFailed', card: effect.card });
-        return;
-      case 'finished':
-        options.onFinished(effect.outcome);
-        return;
-      case 'release':
-        dispose();
-        options.onReleased();
-        return;
-      case 'log':
-        env.logger[effect.level](effect.message);
-        return;
-      case 'report':
-        env.onError(effect.error);
-        return;
-      default:
-        assertNever(effect, 'chat effect');
-    }
+    (performers[effect.type] as (effect: ChatEffect) => void)(effect);
   }
 
   function dispose(): void {

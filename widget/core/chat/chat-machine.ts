@@ -17,7 +17,6 @@
  * (chat/outbox.ts); credentials, the context id, on-hold groups and the subject live here.
  */
 
-import { assertNever } from '../../../contract/assert-never.js';
 import type { ClientFrame, WebOnHoldComfortGroup, WebOnHoldUrlGroup } from '../../../generated/chat-socket.js';
 import type { WidgetSettings } from '../config/settings.js';
 import type { ReadNotificationBody } from '../connection/normalize.js';
@@ -164,15 +163,6 @@ export type ChatEvent =
   | { type: 'onHoldMessage'; text: string; at: number }
   | { type: 'onHoldUrls'; description: string; urls: readonly string[]; at: number };
 
-/** Storage writes (section 3 keys; session/session-store.ts). */
-export type StoreWrite =
-  | { key: 'confirmed'; credentials: Credentials; contextId: string | null }
-  | { key: 'chatState'; state: StoredChatState }
-  | { key: 'requestTimestamp'; at: number }
-  | { key: 'activity'; at: number }
-  /** This chat is over: a reload must not renew it. */
-  | { key: 'clear' };
-
 export type ChatEffect =
   | { type: 'connect' }
   | { type: 'send'; frame: ClientFrame }
@@ -185,7 +175,14 @@ export type ChatEffect =
   /** Close the connection on purpose (1000): the chat needs it no more. */
   | { type: 'closeConnection' }
   | { type: 'reconnectNow' }
-  | { type: 'store'; write: StoreWrite }
+  // Storage (section 3 keys), named after what session/session-store.ts does with them:
+  | { type: 'saveConfirmed'; guid: number; authenticationKey: string; contextId: string | null }
+  | { type: 'saveChatState'; state: StoredChatState }
+  /** This chat's request timestamp: tabs compare it. */
+  | { type: 'touch'; at: number }
+  | { type: 'touchActivity'; at: number }
+  /** This chat is over: a reload must not renew it. */
+  | { type: 'clearStored' }
   | { type: 'onHoldGroups'; comfort: WebOnHoldComfortGroup | undefined; urls: WebOnHoldUrlGroup | undefined }
   | { type: 'onHold'; play: boolean }
   | { type: 'analytics'; event: AnalyticsEvent }
@@ -197,7 +194,8 @@ export type ChatEffect =
   | { type: 'finished'; outcome: 'ended' | 'resumeRefused' }
   /** Nothing is left to deliver: the shell disposes of everything it holds. */
   | { type: 'release' }
-  | { type: 'log'; level: 'info' | 'warn'; message: string }
+  /** A warning for the console (the page's developer, not the visitor). */
+  | { type: 'log'; message: string }
   /** A frame the widget cannot act on, for the page's error hook. */
   | { type: 'report'; error: Error };
 
@@ -294,76 +292,32 @@ export function startChat(
   return { chat, effects: [groups, { type: 'connect' }] };
 }
 
-/** One event, one case: the compiler names any event left without one (assertNever). */
+/** One handler per event, named after it: the compiler names any event left without one. */
+const ON: { [T in ChatEvent['type']]: (draft: steps.Draft, event: steps.EventOf<T>) => void } = {
+  send: steps.send,
+  retry: steps.retry,
+  typed: steps.typed,
+  end: steps.end,
+  pageShown: steps.pageShown,
+  loggedIn: steps.loggedIn,
+  socketLost: steps.socketLost,
+  reconnecting: steps.reconnecting,
+  socketError: steps.socketError,
+  connectionEnded: steps.connectionEnded,
+  activity: steps.activity,
+  pingsAnswered: steps.pingsAnswered,
+  notification,
+  acknowledged: steps.acknowledged,
+  errorFrame: steps.errorFrame,
+  barrierAnswered: steps.barrierAnswered,
+  timerFired: steps.timerFired,
+  onHoldMessage: steps.onHoldMessage,
+  onHoldUrls: steps.onHoldUrls,
+};
+
 export function transition(chat: Chat, event: ChatEvent, config: ChatConfig): ChatStep {
-  const draft = steps.draftOf(chat, config, event.at);
-  switch (event.type) {
-    case 'send':
-      steps.send(draft, event.text);
-      break;
-    case 'retry':
-      steps.retry(draft, event.id);
-      break;
-    case 'typed':
-      steps.typed(draft);
-      break;
-    case 'end':
-      steps.end(draft);
-      break;
-    case 'pageShown':
-      if (!steps.quiet(draft.chat)) draft.effects.push({ type: 'reconnectNow' });
-      break;
-    case 'loggedIn':
-      steps.loggedIn(draft, event.repeat);
-      break;
-    case 'socketLost':
-      steps.socketLost(draft, event.code);
-      break;
-    case 'reconnecting':
-      steps.reconnecting(draft, event.attempt);
-      break;
-    case 'socketError':
-      steps.notice(draft, config.texts.connectionError);
-      break;
-    case 'connectionEnded':
-      steps.connectionEnded(draft, event.close);
-      break;
-    case 'activity':
-      steps.activity(draft);
-      break;
-    case 'pingsAnswered':
-      draft.chat = { ...draft.chat, answersPings: true };
-      draft.effects.push({ type: 'clearTimer', timer: 'settle' });
-      break;
-    case 'notification':
-      notification(draft, event.body);
-      break;
-    case 'acknowledged':
-      steps.acknowledged(draft, event.method);
-      break;
-    case 'errorFrame':
-      steps.errorFrame(draft, event.code, event.message, event.method);
-      break;
-    case 'barrierAnswered':
-      steps.barrierAnswered(draft, event.barrier);
-      break;
-    case 'timerFired':
-      steps.timerFired(draft, event.timer);
-      break;
-    case 'onHoldMessage':
-      steps.onHoldMessage(draft, { kind: 'on-hold', text: event.text, timestamp: event.at });
-      break;
-    case 'onHoldUrls':
-      steps.onHoldMessage(draft, {
-        kind: 'url',
-        description: event.description,
-        urls: event.urls,
-        timestamp: event.at,
-      });
-      break;
-    default:
-      return assertNever(event, 'chat event');
-  }
+  const draft: steps.Draft = { chat, effects: [], config, at: event.at };
+  (ON[event.type] as (draft: steps.Draft, event: ChatEvent) => void)(draft, event);
   steps.reportEnd(chat, draft);
   return { chat: draft.chat, effects: draft.effects };
 }

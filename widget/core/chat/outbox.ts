@@ -48,7 +48,7 @@ function withRecord(m: CustomerMessage, record: Partial<OutboxRecord>): OutboxRe
   return { ...m.outbox, ...record };
 }
 
-function delivered(m: CustomerMessage, shownAt: number | null = m.outbox.shownAt): CustomerMessage {
+function deliver(m: CustomerMessage, shownAt: number | null = m.outbox.shownAt): CustomerMessage {
   return { ...m, delivery: 'delivered', failure: null, outbox: withRecord(m, { seq: null, shownAt }) };
 }
 
@@ -109,19 +109,13 @@ export function flush(chat: ChatView, sentOnSocket: number, at: number, maxSends
   return { chat: next, texts, sentOnSocket: seq };
 }
 
-/** Rule 1: the nth answer to a newMessage on this socket was an acknowledgement. */
-export function acknowledged(chat: ChatView, n: number): ChatView {
-  return updated(chat, (m) => (inFlight(m) && m.outbox.seq === n ? delivered(m) : null));
-}
-
-/** Rule 2: the answer to a ping sent after the `marker`th newMessage of this socket. */
-export function answeredUpTo(chat: ChatView, marker: number): ChatView {
-  return updated(chat, (m) => (inFlight(m) && (m.outbox.seq as number) <= marker ? delivered(m) : null));
-}
-
-/** Rule 3: in flight since `sentBefore` on a socket still open, for a server that never answers pings. */
-export function settled(chat: ChatView, sentBefore: number): ChatView {
-  return updated(chat, (m) => (inFlight(m) && m.outbox.sentAt <= sentBefore ? delivered(m) : null));
+/**
+ * The messages in flight on this socket that `proven` picks are delivered: rule 1 (the nth answer
+ * was an acknowledgement: `seq === n`), rule 2 (a ping sent after the `marker`th was answered:
+ * `seq <= marker`) or rule 3 (sent before a time, on a socket still open: `sentAt <= t`).
+ */
+export function delivered(chat: ChatView, proven: (sent: OutboxRecord) => boolean): ChatView {
+  return updated(chat, (m) => (inFlight(m) && proven(m.outbox) ? deliver(m) : null));
 }
 
 /** When the oldest message in flight on this socket went out (rule 3's clock), or null. */
@@ -177,10 +171,10 @@ export function fromServer(chat: ChatView, text: string, timestamp: number): { c
   // Delivered by rules 1 to 3 before the server showed it: now it has.
   const early = customers.find((m) => m.delivery === 'delivered' && m.outbox.shownAt === null && m.text === text);
   if (early !== undefined) {
-    return { chat: updated(chat, (m) => (m === early ? delivered(m, timestamp) : null)), verdict: 'known' };
+    return { chat: updated(chat, (m) => (m === early ? deliver(m, timestamp) : null)), verdict: 'known' };
   }
   // Only a message that went out at least once can be on the server.
   const sent = customers.find((m) => m.delivery === 'sending' && m.text === text);
   if (sent === undefined) return { chat, verdict: 'new' };
-  return { chat: updated(chat, (m) => (m === sent ? delivered(m, timestamp) : null)), verdict: 'delivered' };
+  return { chat: updated(chat, (m) => (m === sent ? deliver(m, timestamp) : null)), verdict: 'delivered' };
 }

@@ -42,14 +42,9 @@ export function headerName(participants: readonly ChatParticipant[], rules: Visi
  * places, newcomers go last (the service's own list order says nothing about who came when).
  */
 function inRoomOrder(before: readonly ChatParticipant[], listed: readonly ChatParticipant[]): ChatParticipant[] {
-  const place = (p: ChatParticipant) => {
-    const index = before.findIndex((b) => b.id === p.id);
-    return index === -1 ? before.length : index;
-  };
-  return listed
-    .map((p, index) => ({ p, index }))
-    .sort((a, b) => place(a.p) - place(b.p) || a.index - b.index)
-    .map((e) => e.p);
+  // A newcomer's index is -1, unsigned: after everyone already here; the sort keeps listed order otherwise.
+  const place = (p: ChatParticipant) => before.findIndex((b) => b.id === p.id) >>> 0;
+  return [...listed].sort((a, b) => place(a) - place(b));
 }
 
 export function participantJoined(

@@ -85,14 +85,11 @@ function epochMilliseconds(value: unknown): unknown {
 }
 
 /**
- * Fields the widget reads as optional where the contract requires them: while the strict check
- * runs they hold this stand-in (the check then judges the rest of the frame), and the frame goes
- * on without them.
+ * A confirmation without workRequestId (older servers): while the strict check runs the field
+ * holds this stand-in (the check then judges the rest of the frame), and the frame goes on
+ * without it.
  */
 const NOT_SENT = '\u0000not sent';
-const READ_AS_OPTIONAL: Readonly<Partial<Record<NotificationBody['method'], readonly string[]>>> = {
-  requestChat: ['workRequestId'],
-};
 
 /**
  * The liberal reading of every notification method of the contract, one entry each: a method
@@ -100,7 +97,7 @@ const READ_AS_OPTIONAL: Readonly<Partial<Record<NotificationBody['method'], read
  * the body as sent).
  */
 const BODY_RULES: { readonly [M in NotificationBody['method']]: BodyRule } = {
-  requestChat: asSent,
+  requestChat: (body) => ('workRequestId' in body ? body : { ...body, workRequestId: NOT_SENT }),
   routeCancel: asSent,
   newParticipant: (body) => ({
     ...body,
@@ -137,18 +134,14 @@ function isKnownMethod(method: unknown): method is NotificationBody['method'] {
 
 /** An unknown method is left as sent, for the contract check to refuse. */
 function normalizeBody(body: Json): Json {
-  if (!isKnownMethod(body.method)) return body;
-  const read = BODY_RULES[body.method](body);
-  const optional = (READ_AS_OPTIONAL[body.method] ?? []).filter((field) => !(field in read));
-  return optional.length === 0 ? read : { ...read, ...Object.fromEntries(optional.map((field) => [field, NOT_SENT])) };
+  return isKnownMethod(body.method) ? BODY_RULES[body.method](body) : body;
 }
 
-/** The checked frame without the stand-ins of fields it did not carry. */
+/** The checked frame without the stand-in of a workRequestId it did not carry. */
 export function withoutStandIns(frame: ServerFrame): ReadServerFrame {
-  if (frame.type !== 'notification') return frame;
-  const entries = Object.entries(frame.body).filter(([, value]) => value !== NOT_SENT);
-  if (entries.length === Object.keys(frame.body).length) return frame;
-  return { ...frame, body: Object.fromEntries(entries) as ReadNotificationBody };
+  if (frame.type !== 'notification' || frame.body.method !== 'requestChat') return frame;
+  const { workRequestId, ...body } = frame.body;
+  return workRequestId === NOT_SENT ? { ...frame, body } : frame;
 }
 
 export type Normalized = { kind: 'frame'; value: unknown } | { kind: 'ignored'; what: string };

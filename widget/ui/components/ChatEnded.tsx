@@ -1,4 +1,3 @@
-import { assertNever } from '../../../contract/assert-never.js';
 import type { EndReason } from '../../core/chat/state.js';
 import type { Catalogue } from '../i18n/catalogue.js';
 import { useCatalogue } from '../i18n/use-catalogue.js';
@@ -17,20 +16,14 @@ export interface ChatEndedProps {
  * [title, body]; the failures are drawn as errors.
  */
 export function endedCard(reason: EndReason, { core, ui }: Catalogue): [string, string] {
-  switch (reason) {
-    case 'agentClosed':
-      return [ui.thankYouTitle, ui.thankYouBody];
-    case 'connectionClosed':
-      return [ui.chatEndedTitle, ui.chatEndedBody];
-    case 'error':
-      return [core.failureTitle, ui.chatEndedByError];
-    case 'unableToReconnect':
-      return [core.failureTitle, core.unableToReconnect];
-    case 'notResumed':
-      return [core.failureTitle, core.chatNotResumed];
-    default:
-      return assertNever(reason, 'end reason');
-  }
+  if (reason === 'agentClosed') return [ui.thankYouTitle, ui.thankYouBody];
+  if (reason === 'connectionClosed') return [ui.chatEndedTitle, ui.chatEndedBody];
+  const why = {
+    error: ui.chatEndedByError,
+    unableToReconnect: core.unableToReconnect,
+    notResumed: core.chatNotResumed,
+  };
+  return [core.failureTitle, why[reason]];
 }
 
 /** The chat-ended panel with its card, or the session-transferred message. */

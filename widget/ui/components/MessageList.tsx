@@ -77,26 +77,6 @@ function DownloadLink({ message }: { message: UiMessage }) {
   );
 }
 
-/**
- * A page the agent pushed: its address is the link (the visitor sees where it goes), opened in
- * a new tab that gets no handle on this page. The core kept absolute http(s) addresses only.
- */
-function PageLink({ message }: { message: UiMessage }) {
-  const { ui } = useCatalogue();
-  return (
-    <a className="cw-msg__page" href={message.href} target="_blank" rel="noopener noreferrer">
-      {message.text}
-      <span className="cw-visually-hidden"> {ui.opensInNewTab}</span>
-    </a>
-  );
-}
-
-function MessageText({ message }: { message: UiMessage }) {
-  if (message.kind === 'download') return <DownloadLink message={message} />;
-  if (message.kind === 'page') return <PageLink message={message} />;
-  return linkify(message.text);
-}
-
 /** Memoised: a message whose object did not change (see messages.ts) is not drawn again. */
 const Message = memo(function Message({ message }: { message: UiMessage }) {
   const { core } = useCatalogue();
@@ -110,7 +90,7 @@ const Message = memo(function Message({ message }: { message: UiMessage }) {
       {/* The sender: one line, cut with an ellipsis (the whole name stays in the text). */}
       {showSender ? <bdi className="cw-msg__sender">{withoutDirectionControls(message.sender ?? '')}</bdi> : null}
       <span className="cw-msg__text" dir="auto">
-        <MessageText message={message} />
+        {message.kind === 'download' ? <DownloadLink message={message} /> : linkify(message.text)}
       </span>
       {message.time !== undefined || message.pending ? (
         <span className="cw-msg__meta">

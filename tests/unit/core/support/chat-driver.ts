@@ -234,7 +234,14 @@ export class ChatDriver {
   }
 }
 
-/** A new chat on an open socket, confirmed; with `agent`, an agent joined. */
+const STORAGE = new Set(['saveConfirmed', 'saveChatState', 'touch', 'touchActivity', 'clearStored']);
+
+/** The storage writes among a driver's effects. */
+export function storeWrites(driver: ChatDriver): ChatEffect[] {
+  return driver.effects.filter((effect) => STORAGE.has(effect.type));
+}
+
+/** A new chat on an open socket, confirmed. */
 export function confirmedChat(
   config: ChatConfig = chatConfig(),
   flags: Partial<WidgetState['flags']> = {},
