@@ -1,4 +1,5 @@
-import { defineConfig, type Plugin } from 'vite';
+import { createLogger, defineConfig, type Logger, type Plugin } from 'vite';
+import { phonePlans } from './scripts/phone-plans.js';
 
 /**
  * Vite wraps every dynamic import in its module-preload helper (about 1 KiB gzip, with a
@@ -16,12 +17,30 @@ function plainDynamicImports(): Plugin {
   };
 }
 
+/** Vite lists every file it writes: the 206 phone plans become one line of that list. */
+function planCountingLogger(): Logger {
+  const logger = createLogger();
+  return {
+    ...logger,
+    info(message, options) {
+      const lines = message.split('\n');
+      const kept = lines.filter((line) => !/chunks\/phone-plan-\d+-/.test(line));
+      const plans = lines.length - kept.length;
+      if (plans > 0)
+        kept.push(`(and ${plans} phone plans: chunks/phone-plan-<calling code>-*.js, 0.1 to 1.4 kB gzip each)`);
+      logger.info(kept.join('\n'), options);
+    },
+  };
+}
+
 /**
  * Builds the one-script-tag widget into dist/widget/: `embed.js` (the tiny, un-hashed loader a
  * website adds with one `<script type="module" async>` tag), the `start` chunk it imports (the
  * button and availability, before any visitor action) and, beside it in chunks/, what loads on
- * intent (widget/embed/load-chat.ts: the core, React, the phone rules, the views). A plain JS
- * entry rather than library mode, because library mode keeps whitespace in ES output. `base: './'` and no module
+ * intent (widget/embed/load-chat.ts: the core, React, the views) and what a form loads when a
+ * field first needs it (its country's phone and postal code rules, one numbering plan per
+ * calling code: widget/core/forms/country-rules.ts). A plain JS entry rather than library mode,
+ * because library mode keeps whitespace in ES output. `base: './'` and no module
  * preload helper keep every chunk URL relative to the loader's own URL (import.meta.url),
  * so the widget works from any path or host.
  */
@@ -30,7 +49,9 @@ export default defineConfig({
   // Always React's production build, even when built from inside a test run (NODE_ENV=test).
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   publicDir: false,
-  plugins: [plainDynamicImports()],
+  customLogger: planCountingLogger(),
+  // phonePlans: the phone rules' metadata, one chunk per calling code (scripts/phone-plans.ts).
+  plugins: [plainDynamicImports(), phonePlans()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'react', development: false } },
   build: {
     outDir: 'dist/widget',
@@ -58,8 +79,6 @@ export default defineConfig({
             { name: 'start', test: /widget[\\/]embed[\\/]start\.ts$/, priority: 10 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'phone', test: /node_modules[\\/]libphonenumber-js[\\/]/ },
-            // openapi-fetch apart too: the bundle-safety test reviews vendor code chunk by chunk.
-            { name: 'rest', test: /node_modules[\\/]openapi-fetch[\\/]/ },
           ],
         },
       },

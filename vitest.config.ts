@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { phonePlans } from './scripts/phone-plans.js';
 
 export default defineConfig({
+  // The phone rules' plans are modules made at build time (scripts/phone-plans.ts), here as in vite.config.ts.
+  plugins: [phonePlans()],
   test: {
     include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
     exclude: ['tests/perf/**', 'node_modules/**'],

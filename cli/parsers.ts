@@ -1,5 +1,6 @@
 /** Typed option parsers: commander reports their InvalidArgumentError as a usage error. */
 import { InvalidArgumentError } from 'commander';
+import { MAX_DURATION_SECONDS, parseDuration } from '../mock-server/clock.js';
 
 export function parsePort(value: string): number {
   const port = Number(value);
@@ -30,4 +31,18 @@ export function parseBytes(value: string): number {
 export function parseCount(value: string): number {
   if (!/^[1-9][0-9]*$/.test(value)) throw new InvalidArgumentError('must be a whole number of at least 1.');
   return Number(value);
+}
+
+/** A time limit as scenarios write durations (500ms, 10s, 2m, or a number of seconds), in milliseconds. */
+export function parseMilliseconds(value: string): number {
+  let seconds: number;
+  try {
+    seconds = parseDuration(/^[0-9.]+$/.test(value.trim()) ? Number(value) : value);
+  } catch {
+    throw new InvalidArgumentError('must be a duration: 500ms, 10s, 2m or a number of seconds.');
+  }
+  if (!(seconds > 0) || seconds > MAX_DURATION_SECONDS) {
+    throw new InvalidArgumentError('must be more than 0 and at most one day, e.g. 10s.');
+  }
+  return Math.round(seconds * 1000);
 }

@@ -3,8 +3,9 @@
  * tests drive it in-process with exitOverride() and explicit argv.
  */
 import { Command, Option } from 'commander';
-import type { RunningProxy } from '../mock-server/proxy/proxy.js';
+import { PROXY_LIMITS, type RunningProxy } from '../mock-server/proxy/proxy.js';
 import { LIMITS } from '../mock-server/server/start.js';
+import { CAPTURE_FORMATS } from './check/read.js';
 import { type CheckOptions, checkCaptures } from './commands/check.js';
 import { listScenarios } from './commands/list.js';
 import { type ProxyCommandOptions, proxy } from './commands/proxy.js';
@@ -12,7 +13,7 @@ import { type FromCaptureCommandOptions, fromCapture } from './commands/scenario
 import { type ServeOptions, type ServeResult, serve } from './commands/serve.js';
 import { validateScenarios } from './commands/validate.js';
 import { type CliIo, EXIT, type ExitCode } from './io.js';
-import { parseBytes, parseCount, parsePort, parseSeed, parseSpeed } from './parsers.js';
+import { parseBytes, parseCount, parseMilliseconds, parsePort, parseSeed, parseSpeed } from './parsers.js';
 import { VERSION } from './version.js';
 
 export interface ProgramRun {
@@ -22,7 +23,18 @@ export interface ProgramRun {
   serve?: ServeResult;
   /** The running proxy after `proxy`. */
   proxy?: RunningProxy;
+  /**
+   * `serve` or `proxy` is starting or running: a closed stdout or stderr then only stops its
+   * log there (main.ts), it never ends the process.
+   */
+  serving?: boolean;
 }
+
+/** How a capture is read: JSON lines or HAR (by default, by the file's extension). */
+const inputFormatOption = () =>
+  new Option('--input-format <format>', 'jsonl or har (default: har for a .har file, else jsonl)').choices(
+    CAPTURE_FORMATS,
+  );
 
 /** A repeatable option's values, in order. */
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -97,7 +109,14 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
       parseBytes,
       LIMITS.journalBytes,
     )
+    .option(
+      '--first-frame-timeout <duration>',
+      'time a socket may send nothing after opening; then it is closed with 4408 and frees its place',
+      parseMilliseconds,
+      LIMITS.firstFrameTimeoutMs,
+    )
     .action(async (options: ServeOptions) => {
+      run.serving = true;
       run.serve = await serve(io, options);
       run.code = run.serve.code;
     });
@@ -123,10 +142,11 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
   program
     .command('check')
     .description(
-      'Check captures (one {"direction","frame","time"} JSON object a line; - for stdin) against the contract.',
+      'Check captures (JSON lines from serve --record or proxy --record, or a HAR; - for stdin) against the contract.',
     )
-    .argument('<capture...>', 'capture files, e.g. from serve --record or proxy --record; - reads stdin')
+    .argument('<capture...>', 'capture files, e.g. from serve --record or proxy --record, or .har; - reads stdin')
     .addOption(new Option('--format <format>', 'report format').choices(['pretty', 'json', 'junit']).default('pretty'))
+    .addOption(inputFormatOption())
     .addOption(
       new Option('--profile <profile>', 'tolerant: what a real server accepts; strict: the widget contract')
         .choices(['tolerant', 'strict'])
@@ -137,8 +157,8 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
       'a baseline of accepted violations (YAML or JSON list of { pointer, problem?, direction?, method?, reason? })',
     )
     .option('--write-allow <file>', 'write every violation of this run as a baseline to accept')
-    .action((files: string[], options: CheckOptions) => {
-      run.code = checkCaptures(io, files, options);
+    .action(async (files: string[], options: CheckOptions) => {
+      run.code = await checkCaptures(io, files, options);
     });
 
   program
@@ -157,7 +177,50 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
     )
     .option('--record <capture.jsonl>', 'write every frame to a capture `mock-chat check` reads')
     .addOption(new Option('--log <format>', 'one line per frame').choices(['pretty', 'json']).default('pretty'))
+    .option(
+      '--max-payload <bytes>',
+      'largest frame forwarded; bigger ones close with 1009',
+      parseBytes,
+      PROXY_LIMITS.maxPayload,
+    )
+    .option(
+      '--connect-timeout <duration>',
+      "time the contact centre has to answer a socket's handshake; then the client is closed with 1014",
+      parseMilliseconds,
+      PROXY_LIMITS.connectTimeoutMs,
+    )
+    .option(
+      '--idle-timeout <duration>',
+      'time a socket may pass no frame either way; then both sides are closed (the client with 4408)',
+      parseMilliseconds,
+      PROXY_LIMITS.idleTimeoutMs,
+    )
+    .option(
+      '--max-buffered <bytes>',
+      'bytes waiting for one side of a socket before the other side is no longer read',
+      parseBytes,
+      PROXY_LIMITS.maxBufferedBytes,
+    )
+    .option(
+      '--request-timeout <duration>',
+      'time the contact centre may send nothing on a REST call; then 504',
+      parseMilliseconds,
+      PROXY_LIMITS.requestTimeoutMs,
+    )
+    .option(
+      '--max-response <bytes>',
+      'largest REST answer passed on; a bigger one is 502',
+      parseBytes,
+      PROXY_LIMITS.maxResponseBytes,
+    )
+    .option(
+      '--max-connections <n>',
+      'sockets and REST calls at once; more get 503',
+      parseCount,
+      PROXY_LIMITS.maxConnections,
+    )
     .action(async (options: ProxyCommandOptions) => {
+      run.serving = true;
       const result = await proxy(io, options);
       run.code = result.code;
       if (result.proxy) run.proxy = result.proxy;
@@ -167,12 +230,24 @@ export function createProgram(io: CliIo, run: ProgramRun = { code: EXIT.clean })
     .command('scenario')
     .description('Make scenarios.')
     .command('from-capture')
-    .description('A recorded conversation (a capture) as a scenario that replays it, printed as YAML.')
-    .argument('<capture>', 'capture file from serve --record or proxy --record')
-    .option('--name <name>', 'the scenario name (default: from the file name)')
-    .option('-o, --output <file>', 'write the YAML here instead of printing it')
-    .action((file: string, options: FromCaptureCommandOptions) => {
-      run.code = fromCapture(io, file, options);
+    .description(
+      'Each recorded chat session of a capture (JSON lines or HAR) as a scenario that replays it, printed as YAML.',
+    )
+    .argument('<capture>', 'capture file from serve --record or proxy --record, or a .har; - reads stdin')
+    .option('--name <name>', 'the scenario name (default: from the file name; with several sessions, and -GUID)')
+    .option(
+      '-o, --output <file|folder/>',
+      'write the YAML here instead of printing it; a folder gets one file a session',
+    )
+    .option('--session <guid>', 'replay only this chat session of the capture', parseSeed)
+    .addOption(
+      new Option(
+        '--format <format>',
+        'how the capture is written: jsonl or har (default: har for a .har file)',
+      ).choices(CAPTURE_FORMATS),
+    )
+    .action(async (file: string, options: FromCaptureCommandOptions) => {
+      run.code = await fromCapture(io, file, options);
     });
 
   program.addHelpText(

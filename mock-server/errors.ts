@@ -4,6 +4,7 @@
  */
 export type MockChatErrorCode =
   | 'UNKNOWN_SCENARIO'
+  | 'UNKNOWN_SESSION'
   | 'SCENARIO_INVALID'
   | 'SCENARIO_UNREADABLE'
   | 'PORT_IN_USE'

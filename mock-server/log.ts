@@ -1,15 +1,18 @@
 /**
- * Frame logging and recording. `pretty` prints one readable line per frame (time, session,
- * direction arrow, method, violations; ANSI colour only on a TTY), `json` one JSON object
- * per line. `record` writes the capture format `mock-chat check` reads:
- * { "direction": "client" | "server", "frame": {...}, "time": ISO } per line.
+ * Frame logging. `pretty` prints one readable line per frame (time, session, direction arrow,
+ * method, violations; ANSI colour only on a TTY), `json` one JSON object per line. (Captures
+ * are written apart, by proxy/capture.ts: what was on the wire, not what was logged.)
  *
  * Logging never throws: what the client controls is printed through `printable` (no control
  * characters reach the terminal), and a frame that cannot be serialised again (nested too
  * deep for JSON.stringify) is written as the raw text it arrived as.
+ *
+ * Lines reach their stream through a LineSink (line-sink.ts): written together once per turn of
+ * the event loop, in order, in bounded memory (a reader that does not keep up loses lines, with
+ * a notice saying how many), and never written again once the stream is closed (`| head -1`).
  */
-import { createWriteStream, type WriteStream } from 'node:fs';
 import { formatViolations, type Violation } from '../contract/frame-check.js';
+import { createLineSink, type LineOut } from './line-sink.js';
 import { inertJson, printable } from './printable.js';
 
 export type LogMode = 'silent' | 'pretty' | 'json';
@@ -29,28 +32,25 @@ export interface FrameEvent {
   deviations?: readonly Violation[];
   /** What happened to it, e.g. "not sent (strict)". */
   note?: string;
-  /**
-   * A client frame that was not JSON, as it came: recorded as `text` (or `binary`, base64) in
-   * the capture, so `mock-chat check` reports it as such rather than as a JSON string.
-   */
-  unparsed?: { text: string } | { binary: string };
 }
 
 export interface Logger {
   frame(event: FrameEvent): void;
   info(message: string): void;
   warn(message: string): void;
-  /** Flushes and closes the recording; idempotent. */
+  /** Writes the lines still waiting (bounded: a reader that is gone is not waited for); idempotent. */
   close(): Promise<void>;
 }
 
 export interface LoggerOptions {
   mode: LogMode | ((line: string) => void);
-  out?: NodeJS.WritableStream & { isTTY?: boolean };
-  record?: string;
+  out?: LineOut & { isTTY?: boolean };
 }
 
 const paint = (on: boolean, code: string, text: string) => (on ? `\u001b[${code}m${text}\u001b[0m` : text);
+
+const stamped = (level: 'info' | 'warn', message: string) =>
+  inertJson(JSON.stringify({ time: new Date().toISOString(), level, message }));
 
 /** A value a frame carries, in a few characters, whatever it is (never throws). */
 function shortValue(value: unknown): string {
@@ -65,7 +65,11 @@ function shortValue(value: unknown): string {
  * of a frame (`unparsed`: the text of a client frame that was not JSON). Everything here comes from a client or an `unchecked` scenario frame, so nothing
  * is assumed about types (`{"type": {"toString": 1}}` must not throw).
  */
-function describeFrame(frame: unknown, unparsed = false): string {
+function describeFrame(frame: unknown, unparsed = false, violations: readonly Violation[] = []): string {
+  // Parsed, but refused unread for its depth (socket/frame-depth.ts): said as what it is.
+  if (violations.some((v) => v.pointer === '' && /^nests deeper than \d+ levels$/.test(v.problem))) {
+    return 'JSON nested too deep (not read)';
+  }
   if (unparsed) return 'not JSON';
   if (frame === null || typeof frame !== 'object')
     return `${shortValue(frame)} (not a frame: a frame is a JSON object)`;
@@ -84,7 +88,7 @@ function describeFrame(frame: unknown, unparsed = false): string {
   return `${type} ${method}`;
 }
 
-/** JSON of a log or capture record; the raw text in place of a frame JSON cannot write again. */
+/** JSON of a log record; the raw text in place of a frame JSON cannot write again. */
 function serialise(record: Record<string, unknown>, raw: string | undefined): string {
   try {
     return inertJson(JSON.stringify(record));
@@ -97,7 +101,7 @@ export function prettyLine(event: FrameEvent, color: boolean): string {
   const time = event.time.toISOString().slice(11, 23);
   const arrow = event.direction === 'client' ? '→' : '←';
   const who = event.direction === 'client' ? 'client' : 'server';
-  let line = `${paint(color, '2', time)} ${event.session.padEnd(13)} ${arrow} ${who} ${printable(describeFrame(event.frame, typeof event.frame === 'string' && event.frame === event.raw))}`;
+  let line = `${paint(color, '2', time)} ${event.session.padEnd(13)} ${arrow} ${who} ${printable(describeFrame(event.frame, typeof event.frame === 'string' && event.frame === event.raw, event.violations))}`;
   if (event.violations && event.violations.length > 0) {
     line += ` ${paint(color, '31;1', `✗ ${printable(formatViolations(event.violations))}`)}`;
   }
@@ -111,14 +115,24 @@ export function prettyLine(event: FrameEvent, color: boolean): string {
 export function createLogger(options: LoggerOptions): Logger {
   const out = options.out ?? process.stdout;
   const color = Boolean(out.isTTY) && !process.env.NO_COLOR;
-  const sink = typeof options.mode === 'function' ? options.mode : (line: string) => void out.write(`${line}\n`);
   const mode = typeof options.mode === 'function' ? 'pretty' : options.mode;
-  let recording: WriteStream | undefined = options.record
-    ? createWriteStream(options.record, { flags: 'w' })
-    : undefined;
+  const lines =
+    typeof options.mode === 'function' || mode === 'silent'
+      ? undefined
+      : createLineSink(out, (dropped) => {
+          const message = `[mock-chat] ${dropped} log line${dropped === 1 ? '' : 's'} dropped: the log's reader does not keep up`;
+          return mode === 'json' ? stamped('warn', message) : message;
+        });
+  const sink =
+    typeof options.mode === 'function'
+      ? options.mode
+      : (line: string, important: boolean) => lines?.write(line, important);
   let closing: Promise<void> | undefined;
-  /** Logging never throws: a line that cannot be made or written is reported in its place, or dropped. */
-  const guarded = (make: () => string | undefined) => {
+  /**
+   * Logging never throws: a line that cannot be made or written is reported in its place, or
+   * dropped. `important` lines (warnings, violations) are the last a slow reader loses.
+   */
+  const guarded = (make: () => string | undefined, important = true) => {
     let line: string | undefined;
     try {
       line = make();
@@ -127,60 +141,44 @@ export function createLogger(options: LoggerOptions): Logger {
     }
     if (line === undefined) return;
     try {
-      sink(line);
+      sink(line, important);
     } catch {
       // The log's own destination failed (a closed pipe): nothing more can be said there.
     }
   };
-  const stamped = (level: 'info' | 'warn', message: string) =>
-    inertJson(JSON.stringify({ time: new Date().toISOString(), level, message }));
-  recording?.on('error', (error) =>
-    guarded(() => `[mock-chat] cannot record to ${printable(String(options.record))}: ${printable(error.message)}`),
-  );
 
   return {
     frame(event) {
-      if (recording) {
-        const stream = recording;
-        guarded(() => {
-          stream.write(
-            `${serialise({ direction: event.direction, ...(event.unparsed ?? { frame: event.frame }), time: event.time.toISOString() }, event.raw)}\n`,
-          );
-          return undefined;
-        });
-      }
       if (mode === 'silent') return;
-      guarded(() =>
-        mode === 'json'
-          ? serialise(
-              {
-                time: event.time.toISOString(),
-                session: event.session,
-                direction: event.direction,
-                frame: event.frame,
-                ...(event.violations?.length ? { violations: event.violations } : {}),
-                ...(event.deviations?.length ? { deviations: event.deviations } : {}),
-                ...(event.note ? { note: event.note } : {}),
-              },
-              event.raw,
-            )
-          : prettyLine(event, color),
+      guarded(
+        () =>
+          mode === 'json'
+            ? serialise(
+                {
+                  time: event.time.toISOString(),
+                  session: event.session,
+                  direction: event.direction,
+                  frame: event.frame,
+                  ...(event.violations?.length ? { violations: event.violations } : {}),
+                  ...(event.deviations?.length ? { deviations: event.deviations } : {}),
+                  ...(event.note ? { note: event.note } : {}),
+                },
+                event.raw,
+              )
+            : prettyLine(event, color),
+        Boolean(event.violations?.length || event.deviations?.length),
       );
     },
     info(message) {
       if (mode === 'silent') return;
-      guarded(() => (mode === 'json' ? stamped('info', message) : printable(message)));
+      guarded(() => (mode === 'json' ? stamped('info', message) : printable(message)), false);
     },
     warn(message) {
       if (mode === 'silent') return;
       guarded(() => (mode === 'json' ? stamped('warn', message) : paint(color, '33', printable(message))));
     },
     close() {
-      if (!closing) {
-        const stream = recording;
-        recording = undefined;
-        closing = stream ? new Promise<void>((resolve) => stream.end(resolve)) : Promise.resolve();
-      }
+      closing ??= lines ? lines.flush() : Promise.resolve();
       return closing;
     },
   };

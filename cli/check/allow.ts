@@ -1,8 +1,9 @@
 /**
  * `mock-chat check --allow FILE`: a baseline of deviations an integrator accepts (their brand
  * flag's name, a field their deployment adds), so CI fails only on new ones. A YAML or JSON
- * list; each entry matches a violation by pointer (`*` matches one segment, `**` any rest) and,
- * optionally, by a part of its problem, its direction and its method:
+ * list; each entry matches a violation by pointer (`*` matches one segment, `**` any rest; `""` the
+ * whole frame, as for a frame that is not JSON) and, optionally, by a part of its problem, its
+ * direction and its method:
  *
  *   - pointer: /body/intrinsics/getAcmeUpdates
  *     problem: is not allowed
@@ -54,8 +55,11 @@ export function readAllowList(file: string): AllowList {
     throw new Error(`${file}: must be a list of { pointer, problem?, direction?, method?, reason? }`);
   const entries = data.map((entry: unknown, index): AllowEntry => {
     const e = entry as Record<string, unknown> | null;
-    if (typeof e !== 'object' || e === null || typeof e.pointer !== 'string' || !e.pointer.startsWith('/')) {
-      throw new Error(`${file}: entry ${index + 1} needs pointer: a JSON pointer such as /body/intrinsics/*`);
+    // "" is the whole frame: what a frame that is not JSON (text or binary) breaks.
+    if (typeof e !== 'object' || e === null || typeof e.pointer !== 'string' || !/^(\/|$)/.test(e.pointer)) {
+      throw new Error(
+        `${file}: entry ${index + 1} needs pointer: a JSON pointer such as /body/intrinsics/* ("" for the whole frame)`,
+      );
     }
     if (e.direction !== undefined && e.direction !== 'client' && e.direction !== 'server') {
       throw new Error(`${file}: entry ${index + 1}: direction must be client or server`);
@@ -78,15 +82,23 @@ export function readAllowList(file: string): AllowList {
 
 export const ACCEPT_NOTHING: AllowList = { match: () => undefined };
 
-/** A baseline accepting exactly these violations. */
-export function writeAllowList(file: string, violations: readonly Located[]): number {
-  const seen = new Set<string>();
-  const entries: AllowEntry[] = [];
-  for (const v of violations) {
+/** Distinct violations a baseline lists at most (a capture of random garbage could name millions). */
+export const MAX_BASELINE = 100_000;
+
+/** Collects the distinct violations of a run (by direction, method, pointer and problem) for a baseline. */
+export class Baseline {
+  readonly #entries = new Map<string, AllowEntry>();
+  /** Distinct violations past MAX_BASELINE, not written. */
+  dropped = 0;
+
+  add(v: Located): void {
     const key = `${v.direction} ${v.method} ${v.pointer} ${v.problem}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    entries.push({
+    if (this.#entries.has(key)) return;
+    if (this.#entries.size >= MAX_BASELINE) {
+      this.dropped += 1;
+      return;
+    }
+    this.#entries.set(key, {
       pointer: v.pointer,
       problem: v.problem,
       direction: v.direction,
@@ -94,9 +106,13 @@ export function writeAllowList(file: string, violations: readonly Located[]): nu
       reason: 'accepted',
     });
   }
-  writeFileSync(
-    file,
-    `# mock-chat check --allow: deviations accepted as a baseline; say why in each reason.\n${stringify(entries)}`,
-  );
-  return entries.length;
+
+  /** Writes the baseline; returns how many entries it has. */
+  write(file: string): number {
+    writeFileSync(
+      file,
+      `# mock-chat check --allow: deviations accepted as a baseline; say why in each reason.\n${stringify([...this.#entries.values()])}`,
+    );
+    return this.#entries.size;
+  }
 }

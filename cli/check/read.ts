@@ -1,95 +1,72 @@
 /**
- * Reads captures for `mock-chat check`: one JSON object a line,
- * { "direction": "client" | "server", "frame": {...}, "time"?: ... } (what `serve --record` and
- * `proxy --record` write). In place of `frame`, `"text": "..."` is a text frame as it was on
- * the wire (JSON or not) and `"binary": "<base64>"` a binary frame: the proxy records frames
- * that are not JSON so. A file may be `-` (stdin). A UTF-8 byte order mark and CRLF line
- * ends are fine; blank lines are skipped; every line that cannot be used is reported with its
- * number and why, and the usable ones are still checked.
+ * Opens a capture for `mock-chat check` and `scenario from-capture`: JSON lines (what
+ * `serve --record` and `proxy --record` write, see mock-server/proxy/capture.ts) or a HAR (see
+ * har.ts), chosen by `--input-format`, else by the file's extension (`.har`); `-` is stdin.
+ * Its records are read as a stream, one line or message at a time, never the whole file;
+ * every line that cannot be used is a record saying why, and the usable ones still count.
  */
-import { readFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
-import type { FrameDirection } from '../../contract/frame-check.js';
-import { NOT_JSON } from '../../contract/profile-check.js';
+import type { CaptureRecord } from '../../mock-server/proxy/capture.js';
+import { harRecords } from './har.js';
+import { MAX_LINE_BYTES, readLines } from './lines.js';
+import { lineRecord } from './records.js';
 
-export interface CapturedFrame {
-  line: number;
-  direction: FrameDirection;
-  /** The frame's JSON value; for one that was not JSON, its text (undefined when binary). */
-  frame: unknown;
-  /** Set when the frame on the wire was not JSON text: the violation that is. */
-  notJson?: string;
-  time?: unknown;
-}
+export const CAPTURE_FORMATS = ['jsonl', 'har'] as const;
+export type CaptureFormat = (typeof CAPTURE_FORMATS)[number];
 
-export interface UnusableLine {
-  line: number;
-  problem: string;
-}
+/** Bytes a stream gives at a time. */
+export type Chunks = AsyncIterable<Buffer | string>;
 
-export interface Capture {
+export interface CaptureSource {
   /** As shown in reports: the path relative to the working directory, or "stdin". */
   name: string;
-  frames: CapturedFrame[];
-  unusable: UnusableLine[];
-  /** Why the file could not be read at all (missing, a folder...), else undefined. */
+  format: CaptureFormat;
+  /** Why the file cannot be read at all (missing, a folder...), else undefined. */
   unreadable?: string;
-  /** How long reading and parsing took. */
-  readMs?: number;
+  /** Its records, read as they are consumed (once). */
+  records: AsyncIterable<CaptureRecord>;
 }
 
-/** The frames of a capture's text. */
-export function parseCapture(name: string, text: string): Capture {
-  const frames: CapturedFrame[] = [];
-  const unusable: UnusableLine[] = [];
-  text
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .forEach((raw, index) => {
-      const line = index + 1;
-      if (raw.trim() === '') return;
-      let entry: unknown;
-      try {
-        entry = JSON.parse(raw);
-      } catch {
-        unusable.push({ line, problem: 'is not JSON (a recorder stopped mid-line?)' });
-        return;
-      }
-      if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-        unusable.push({ line, problem: 'is not a JSON object' });
-        return;
-      }
-      const { direction, frame, text, binary, time } = entry as Record<string, unknown>;
-      if (direction !== 'client' && direction !== 'server') {
-        unusable.push({ line, problem: 'lacks direction ("client" or "server")' });
-        return;
-      }
-      if ('frame' in entry) frames.push({ line, direction, frame, time });
-      else if (typeof text === 'string') {
-        try {
-          frames.push({ line, direction, frame: JSON.parse(text), time });
-        } catch {
-          frames.push({ line, direction, frame: text, notJson: NOT_JSON.text, time });
-        }
-      } else if (typeof binary === 'string') {
-        frames.push({ line, direction, frame: undefined, notJson: NOT_JSON.binary, time });
-      } else unusable.push({ line, problem: 'lacks frame (or text, or binary)' });
-    });
-  return { name, frames, unusable };
+async function* jsonLines(chunks: Chunks): AsyncGenerator<CaptureRecord> {
+  for await (const line of readLines(chunks)) {
+    if ('tooLong' in line) {
+      yield {
+        kind: 'unusable',
+        line: line.line,
+        problem: `is ${line.tooLong} bytes long, over the ${MAX_LINE_BYTES / 1024 / 1024} MiB a capture line may have: not read`,
+      };
+    } else if (line.text.trim() !== '') yield lineRecord(line.text, line.line);
+  }
+}
+
+const none: AsyncIterable<CaptureRecord> = { async *[Symbol.asyncIterator]() {} };
+
+function formatOf(file: string, asked: CaptureFormat | undefined): CaptureFormat {
+  return asked ?? (/\.har$/i.test(file) ? 'har' : 'jsonl');
 }
 
 /** A capture file, or stdin for `-`. */
-export function readCapture(file: string, stdin: () => string): Capture {
-  const started = performance.now();
+export async function openCapture(
+  file: string,
+  asked: CaptureFormat | undefined,
+  stdin: () => Chunks,
+): Promise<CaptureSource> {
   const name = file === '-' ? 'stdin' : path.relative(process.cwd(), file) || file;
-  let text: string;
+  const format = formatOf(file, asked);
+  const reader = format === 'har' ? harRecords : jsonLines;
+  if (file === '-') return { name, format, records: reader(stdin()) };
   try {
-    text = file === '-' ? stdin() : readFileSync(file, 'utf8');
+    const handle = await open(file, 'r');
+    if ((await handle.stat()).isDirectory()) {
+      await handle.close();
+      return { name, format, unreadable: 'is a folder', records: none };
+    }
+    return { name, format, records: reader(handle.createReadStream({ highWaterMark: 256 * 1024 })) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why =
       code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : (code ?? (error as Error).message);
-    return { name, frames: [], unusable: [], unreadable: why, readMs: performance.now() - started };
+    return { name, format, unreadable: why, records: none };
   }
-  return { ...parseCapture(name, text), readMs: performance.now() - started };
 }

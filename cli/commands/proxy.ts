@@ -17,6 +17,13 @@ export interface ProxyCommandOptions {
   profile: Profile;
   record?: string;
   log: LogMode;
+  maxPayload: number;
+  connectTimeout: number;
+  idleTimeout: number;
+  maxBuffered: number;
+  requestTimeout: number;
+  maxResponse: number;
+  maxConnections: number;
 }
 
 export async function proxy(
@@ -25,7 +32,23 @@ export async function proxy(
 ): Promise<{ code: ExitCode; proxy?: RunningProxy }> {
   let running: RunningProxy;
   try {
-    running = await startProxy({ ...options, logOut: io.stdout });
+    running = await startProxy({
+      target: options.target,
+      restTarget: options.restTarget,
+      port: options.port,
+      host: options.host,
+      profile: options.profile,
+      record: options.record,
+      log: options.log,
+      logOut: io.stdout,
+      maxPayload: options.maxPayload,
+      connectTimeoutMs: options.connectTimeout,
+      idleTimeoutMs: options.idleTimeout,
+      maxBufferedBytes: options.maxBuffered,
+      requestTimeoutMs: options.requestTimeout,
+      maxResponseBytes: options.maxResponse,
+      maxConnections: options.maxConnections,
+    });
   } catch (error) {
     if (!(error instanceof MockChatError)) throw error;
     io.err(`${error.message}\n`);
@@ -38,17 +61,24 @@ export async function proxy(
   return { code: EXIT.clean, proxy: running };
 }
 
-/** Stops on the first SIGINT/SIGTERM with the summary; a second one exits at once. */
+/**
+ * Stops on the first SIGINT/SIGTERM: both sides of every socket closed (a close handshake
+ * each), then the summary, then exit 1 when a frame broke the profile, else 0. A second signal
+ * exits at once.
+ */
 export function stopProxyOnSignals(running: RunningProxy, io: CliIo, exit: (code: number) => void): void {
   let stopping = false;
-  const stop = () => {
+  const stop = (signal: NodeJS.Signals) => {
     if (stopping) return exit(130);
     stopping = true;
-    io.err(`${proxySummary(running.counts())}\n`);
-    const failed = running.counts().violations > 0;
+    io.err(`mock-chat proxy: ${signal}, closing every socket\n`);
+    const summarise = (code: ExitCode) => {
+      io.err(`${proxySummary(running.counts())}\n`);
+      exit(code);
+    };
     running.close().then(
-      () => exit(failed ? EXIT.violations : EXIT.clean),
-      () => exit(EXIT.unusable),
+      () => summarise(running.counts().violations > 0 ? EXIT.violations : EXIT.clean),
+      () => summarise(EXIT.unusable),
     );
   };
   process.on('SIGINT', stop);

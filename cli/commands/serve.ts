@@ -28,6 +28,7 @@ export interface ServeOptions {
   transcriptBytes?: number;
   maxBuffered?: number;
   journalBytes?: number;
+  firstFrameTimeout?: number;
 }
 
 export interface ServeResult {
@@ -57,6 +58,7 @@ export async function serve(io: CliIo, options: ServeOptions): Promise<ServeResu
       transcriptBytes: options.transcriptBytes,
       maxBufferedBytes: options.maxBuffered,
       journalBytes: options.journalBytes,
+      firstFrameTimeoutMs: options.firstFrameTimeout,
     });
   } catch (error) {
     if (!(error instanceof MockChatError)) throw error;

@@ -6,25 +6,23 @@
  * HTTP side; the availability answer's `chatWidgetParams.webChatUrl` is pointed at the proxy,
  * so a widget that calls the proxy for availability also chats through it.
  *
- * The upstream socket is opened before the client's handshake is answered, so a refusal
- * upstream (a 503, a 404) reaches the client as the same status, and a close upstream as the
- * same close code (an abnormal end as a dropped connection).
+ * Safe to leave running beside staging: it forwards only to its --target (upstream-url.ts),
+ * and every socket pair (socket-bridge.ts) and REST call (rest-pass.ts) is held to the limits
+ * of PROXY_LIMITS. close() ends both sides of every socket with a close handshake.
  */
-import {
-  createServer,
-  request as httpRequest,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import WebSocket, { WebSocketServer } from 'ws';
+import type WebSocket from 'ws';
+import { WebSocketServer } from 'ws';
 import { checkInProfile, NOT_JSON, PROFILES, type Profile } from '../../contract/profile-check.js';
 import { MockChatError } from '../errors.js';
 import { createLogger, type LogMode } from '../log.js';
-import { requestUrl, sendFailure } from '../server/http-util.js';
+import { sendFailure } from '../server/http-util.js';
+import { MAX_FRAME_DEPTH, nestsDeeperThan } from '../socket/frame-depth.js';
 import { createCaptureWriter, type Seen } from './capture.js';
+import { passRest } from './rest-pass.js';
+import { GOING_AWAY, SocketBridge } from './socket-bridge.js';
+import { ONLY_TO_TARGET, type Upstream, upstreamUrl } from './upstream-url.js';
 
 export interface ProxyOptions {
   /** The contact centre's socket, ws://HOST/chat or wss://HOST/chat. */
@@ -39,13 +37,40 @@ export interface ProxyOptions {
   logOut?: NodeJS.WritableStream & { isTTY?: boolean };
   /** Largest frame forwarded (default 16 MiB). */
   maxPayload?: number;
+  /** Milliseconds the contact centre has to complete a socket's handshake (default 10 s); else the client gets 1014. */
+  connectTimeoutMs?: number;
+  /** Milliseconds a socket pair may pass no frame either way (default 120 s); then both sides are closed. */
+  idleTimeoutMs?: number;
+  /** Bytes waiting to be written to one side of a socket before the other side is no longer read (default 1 MiB). */
+  maxBufferedBytes?: number;
+  /** Milliseconds the contact centre may send nothing on a REST call (default 30 s); then 504. */
+  requestTimeoutMs?: number;
+  /** Bytes of one REST answer (default 16 MiB); more is 502. */
+  maxResponseBytes?: number;
+  /** Sockets and REST calls at once (default 1,000); more get 503. */
+  maxConnections?: number;
 }
+
+/** Defaults of the proxy's limits, documented in cli/README.md. */
+export const PROXY_LIMITS = {
+  maxPayload: 16 * 1024 * 1024,
+  connectTimeoutMs: 10_000,
+  idleTimeoutMs: 120_000,
+  maxBufferedBytes: 1024 * 1024,
+  requestTimeoutMs: 30_000,
+  maxResponseBytes: 16 * 1024 * 1024,
+  maxConnections: 1_000,
+} as const;
 
 export interface ProxyCounts {
   sockets: number;
   frames: { client: number; server: number };
   violations: number;
   deviations: number;
+  /** Who ended each socket first. */
+  closedBy: { client: number; contactCentre: number; proxy: number };
+  /** Sockets and REST calls ended or refused by a limit: a timeout, a cap, the connection limit. */
+  limited: number;
 }
 
 export interface RunningProxy {
@@ -55,9 +80,6 @@ export interface RunningProxy {
   counts(): ProxyCounts;
   close(): Promise<void>;
 }
-
-/** Close codes that may not be sent in a close frame; the peer learns of them as a dropped connection. */
-const UNSENDABLE = new Set([1004, 1005, 1006, 1015]);
 
 function parseTarget(target: string): URL {
   let url: URL;
@@ -80,9 +102,6 @@ function parseTarget(target: string): URL {
   return url;
 }
 
-/** Headers a browser's handshake carries that the contact centre may look at. */
-const FORWARDED_HEADERS = ['origin', 'cookie', 'user-agent', 'accept-language', 'authorization'];
-
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const target = parseTarget(options.target);
   const rest = new URL(options.restTarget ?? `${target.protocol === 'wss:' ? 'https' : 'http'}://${target.host}`);
@@ -92,9 +111,32 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   }
   const log = createLogger({ mode: options.log ?? 'pretty', out: options.logOut });
   const recording = options.record ? createCaptureWriter(options.record, (message) => log.warn(message)) : undefined;
-  const counts: ProxyCounts = { sockets: 0, frames: { client: 0, server: 0 }, violations: 0, deviations: 0 };
-  const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? 16 * 1024 * 1024 });
+  const limits = {
+    maxPayload: options.maxPayload ?? PROXY_LIMITS.maxPayload,
+    connectTimeoutMs: options.connectTimeoutMs ?? PROXY_LIMITS.connectTimeoutMs,
+    idleTimeoutMs: options.idleTimeoutMs ?? PROXY_LIMITS.idleTimeoutMs,
+    maxBufferedBytes: options.maxBufferedBytes ?? PROXY_LIMITS.maxBufferedBytes,
+    requestTimeoutMs: options.requestTimeoutMs ?? PROXY_LIMITS.requestTimeoutMs,
+    maxResponseBytes: options.maxResponseBytes ?? PROXY_LIMITS.maxResponseBytes,
+    maxConnections: options.maxConnections ?? PROXY_LIMITS.maxConnections,
+  };
+  const counts: ProxyCounts = {
+    sockets: 0,
+    frames: { client: 0, server: 0 },
+    violations: 0,
+    deviations: 0,
+    closedBy: { client: 0, contactCentre: 0, proxy: 0 },
+    limited: 0,
+  };
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayload });
+  /** Socket pairs until both sides are closed. */
+  const bridges = new Set<SocketBridge>();
+  /** REST calls until their answer is finished or abandoned. */
+  let restCalls = 0;
+  let stopping = false;
   let socketUrl = '';
+  /** host:port the proxy listens on: an absolute-form request target may name it. */
+  let listening = '';
 
   /** What a frame is: JSON, text that is not JSON, or binary. */
   function see(data: WebSocket.RawData, isBinary: boolean): Seen {
@@ -109,16 +151,26 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   }
 
   /** Checks, logs and records one frame on its way through; never stops it being forwarded. */
-  function observe(label: string, direction: 'client' | 'server', data: WebSocket.RawData, isBinary: boolean): void {
+  function observe(
+    connection: number,
+    direction: 'client' | 'server',
+    data: WebSocket.RawData,
+    isBinary: boolean,
+  ): void {
     counts.frames[direction] += 1;
+    const label = `proxy ${connection}`;
     try {
       const seen = see(data, isBinary);
       const time = new Date();
-      recording?.write(direction, seen, time);
+      recording?.frame(connection, direction, seen, time);
+      // Too deep to check (and to write again): said as what it is, like serve says it.
+      const tooDeep = seen.kind === 'json' && nestsDeeperThan(seen.frame, MAX_FRAME_DEPTH);
       const result =
-        seen.kind === 'json'
-          ? checkInProfile(profile, direction, seen.frame)
-          : { violations: [{ pointer: '', problem: NOT_JSON[seen.kind] }], deviations: [] };
+        seen.kind !== 'json'
+          ? { violations: [{ pointer: '', problem: NOT_JSON[seen.kind] }], deviations: [] }
+          : tooDeep
+            ? { violations: [{ pointer: '', problem: `nests deeper than ${MAX_FRAME_DEPTH} levels` }], deviations: [] }
+            : checkInProfile(profile, direction, seen.frame);
       counts.violations += result.violations.length;
       counts.deviations += result.deviations.length;
       const text = seen.kind === 'binary' ? '' : seen.text.slice(0, 2000);
@@ -137,123 +189,104 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }
   }
 
-  function refuse(socket: Duplex, status: number, text: string): void {
-    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  /** An HTTP answer on a raw socket (an upgrade or CONNECT), with why as its text body. */
+  function refuse(socket: Duplex, status: number, text: string, why = ''): void {
+    const body = why === '' ? '' : `${why}\n`;
+    socket.end(
+      `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
     socket.destroy();
+  }
+
+  /** Where a request goes upstream, or why it goes nowhere (logged). */
+  function upstreamOf(req: IncomingMessage, base: URL): Upstream {
+    const upstream = upstreamUrl(base, req.url, [listening, String(req.headers.host ?? '')]);
+    if ('refused' in upstream) {
+      log.warn(`[proxy] refused ${req.method} ${req.url}: ${upstream.refused}; ${ONLY_TO_TARGET}`);
+    }
+    return upstream;
+  }
+
+  /** Sockets and REST calls at the limit: one more is refused with 503 and the reason. */
+  function full(): string | undefined {
+    if (bridges.size + restCalls < limits.maxConnections) return undefined;
+    counts.limited += 1;
+    const why = `mock-chat proxy holds its maximum of ${limits.maxConnections} sockets and REST calls (--max-connections)`;
+    log.warn(`[proxy] refused a connection: ${why}`);
+    return why;
   }
 
   function bridge(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => {});
-    const asked = requestUrl(req);
-    if (asked === undefined) {
-      refuse(socket, 400, 'Bad Request');
+    const asked = upstreamOf(req, target);
+    if ('refused' in asked) {
+      refuse(socket, 400, 'Bad Request', `${ONLY_TO_TARGET}: ${asked.refused}`);
       return;
     }
-    const upstreamUrl = new URL(target);
-    upstreamUrl.search = asked.search;
-    const headers: Record<string, string> = {};
-    for (const name of FORWARDED_HEADERS) {
-      const value = req.headers[name];
-      if (typeof value === 'string') headers[name] = value;
-    }
-    const upstream = new WebSocket(upstreamUrl, { headers, maxPayload: options.maxPayload ?? 16 * 1024 * 1024 });
-    const label = `proxy ${++counts.sockets}`;
-    let client: WebSocket | undefined;
-    /** Server frames that arrive between the upstream open and the client's handshake. */
-    const early: [WebSocket.RawData, boolean][] = [];
-    upstream.on('unexpected-response', (_request, response) => {
-      log.warn(`[proxy] ${label}: the contact centre refused the socket with HTTP ${response.statusCode}`);
-      refuse(socket, response.statusCode ?? 502, response.statusMessage ?? 'Refused');
-      upstream.terminate();
-    });
-    upstream.on('error', (error) => {
-      log.warn(`[proxy] ${label}: ${error.message}`);
-      if (!client) refuse(socket, 502, 'Bad Gateway');
-      else client.terminate();
-    });
-    upstream.on('open', () => {
-      wss.handleUpgrade(req, socket, head, (ws) => {
-        client = ws;
-        log.info(`[proxy] ${label} opened: ${req.url} -> ${upstreamUrl.href}`);
-        for (const [data, isBinary] of early.splice(0)) ws.send(data, { binary: isBinary });
-        ws.on('message', (data, isBinary) => {
-          observe(label, 'client', data, isBinary);
-          if (upstream.readyState === WebSocket.OPEN) upstream.send(data, { binary: isBinary });
-        });
-        ws.on('close', (code, reason) => {
-          if (UNSENDABLE.has(code)) upstream.terminate();
-          else upstream.close(code, reason);
-        });
-        ws.on('error', () => {});
-      });
-    });
-    upstream.on('message', (data, isBinary) => {
-      observe(label, 'server', data, isBinary);
-      if (client === undefined) early.push([data, isBinary]);
-      else if (client.readyState === WebSocket.OPEN) client.send(data, { binary: isBinary });
-    });
-    upstream.on('close', (code, reason) => {
-      log.info(`[proxy] ${label} closed by the contact centre (${code})`);
-      if (!client) return;
-      if (UNSENDABLE.has(code)) client.terminate();
-      else client.close(code, reason);
-    });
-  }
-
-  /** REST through to the contact centre; the availability answer's socket address points here. */
-  function pass(req: IncomingMessage, res: ServerResponse): void {
-    const asked = requestUrl(req);
-    if (asked === undefined) {
-      sendFailure(res, 400, 'the request target is not a URL path');
+    const unavailable = stopping ? 'mock-chat proxy is shutting down' : full();
+    if (unavailable !== undefined) {
+      refuse(socket, 503, 'Service Unavailable', unavailable);
       return;
     }
-    const url = new URL(`${asked.pathname}${asked.search}`, rest);
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const headers = { ...req.headers, host: url.host };
-    const upstream = send(url, { method: req.method, headers }, (answer) => {
-      const type = String(answer.headers['content-type'] ?? '');
-      log.info(`[proxy] ${req.method} ${asked.pathname} ${answer.statusCode}`);
-      if (!(asked.pathname.endsWith('/check-availability-v2') && type.includes('json'))) {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-        return;
-      }
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => {
-        let body = Buffer.concat(chunks).toString('utf8');
-        try {
-          const json = JSON.parse(body) as { chatWidgetParams?: { webChatUrl?: string } };
-          if (json.chatWidgetParams?.webChatUrl) {
-            const original = new URL(json.chatWidgetParams.webChatUrl);
-            const here = new URL(socketUrl);
-            here.search = original.search;
-            json.chatWidgetParams.webChatUrl = here.href;
-            body = JSON.stringify(json);
-          }
-        } catch {
-          // Not JSON after all: passed on as it came.
+    const upstreamSocketUrl = new URL(target.href);
+    upstreamSocketUrl.search = asked.url.search;
+    const connection = ++counts.sockets;
+    /** The socket is in the capture from the contact centre's accepting it to the first side ending it. */
+    let opened = false;
+    const pair: SocketBridge = new SocketBridge(`proxy ${connection}`, req, socket, head, upstreamSocketUrl, {
+      wss,
+      limits,
+      info: (message) => log.info(message),
+      warn: (message) => log.warn(message),
+      observe: (direction, data, isBinary) => observe(connection, direction, data, isBinary),
+      refuse,
+      opened() {
+        // Recorded before the client's handshake is answered: server frames may come in between.
+        opened = true;
+        recording?.opened(connection, new Date());
+      },
+      ended(by, code, reason) {
+        // The capture knows two sides: what the proxy itself closes, the client saw as the server's.
+        if (opened)
+          recording?.closed(connection, { code, reason, by: by === 'client' ? 'client' : 'server' }, new Date());
+        if (by === 'client') counts.closedBy.client += 1;
+        else if (by === 'contact centre') counts.closedBy.contactCentre += 1;
+        else {
+          counts.closedBy.proxy += 1;
+          if (!stopping) counts.limited += 1;
         }
-        const { 'content-length': _length, 'content-encoding': _encoding, ...rest } = answer.headers;
-        res.writeHead(answer.statusCode ?? 502, { ...rest, 'content-length': Buffer.byteLength(body) });
-        res.end(body);
-      });
+      },
     });
-    upstream.on('error', (error) => {
-      log.warn(`[proxy] ${req.method} ${asked.pathname}: ${error.message}`);
-      sendFailure(res, 502, `the contact centre did not answer: ${error.message}`);
-    });
-    req.pipe(upstream);
+    bridges.add(pair);
+    void pair.closed.then(() => bridges.delete(pair));
   }
 
   const server: Server = createServer((req, res) => {
     try {
-      pass(req, res);
+      const forwarded = upstreamOf(req, rest);
+      if ('refused' in forwarded) return sendFailure(res, 400, `${ONLY_TO_TARGET}: ${forwarded.refused}`);
+      const tooMany = full();
+      if (tooMany !== undefined) return sendFailure(res, 503, tooMany);
+      restCalls += 1;
+      res.once('close', () => {
+        restCalls -= 1;
+      });
+      passRest(req, res, forwarded.url, {
+        limits,
+        socketUrl: () => socketUrl,
+        info: (message) => log.info(message),
+        warn: (message) => log.warn(message),
+        limited: () => {
+          counts.limited += 1;
+        },
+      });
     } catch (error) {
       log.warn(`[proxy] ${req.method} ${req.url} failed: ${(error as Error).message}`);
       sendFailure(res, 500, 'mock-chat proxy internal error');
     }
   });
+  // A flood of idle TCP connections stops here, before any request is read.
+  server.maxConnections = 2 * limits.maxConnections;
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     try {
       bridge(req, socket, head);
@@ -261,6 +294,12 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       log.warn(`[proxy] upgrade ${req.url} failed: ${(error as Error).message}`);
       refuse(socket, 500, 'Internal Server Error');
     }
+  });
+  // CONNECT asks for a tunnel to any host: this is no forward proxy.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => {});
+    log.warn(`[proxy] refused CONNECT ${req.url}; ${ONLY_TO_TARGET}`);
+    refuse(socket, 400, 'Bad Request', `${ONLY_TO_TARGET}: CONNECT (a tunnel to another host) is refused`);
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -279,6 +318,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   });
   const address = server.address() as { port: number };
   const hostForUrl = host.includes(':') ? `[${host}]` : host;
+  listening = `${hostForUrl}:${address.port}`;
   socketUrl = `ws://${hostForUrl}:${address.port}${target.pathname}`;
 
   let closing: Promise<void> | undefined;
@@ -289,9 +329,17 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     counts: () => structuredClone(counts),
     close() {
       closing ??= (async () => {
-        for (const client of wss.clients) client.terminate();
+        stopping = true;
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Both sides of every socket get a close handshake; one that does not answer in time is cut.
+        const pairs = [...bridges];
+        const handshakes = Promise.all(pairs.map((pair) => pair.close(GOING_AWAY, 'mock-chat proxy is shutting down')));
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([handshakes, new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)))]);
+        clearTimeout(timer);
+        for (const pair of pairs) pair.terminate();
         server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await stopped;
         await recording?.close();
         await log.close();
       })();
@@ -300,7 +348,11 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   };
 }
 
+/** How long close() waits for the close handshakes of its sockets before cutting them. */
+const CLOSE_GRACE_MS = 2000;
+
 /** One line for the end of a proxy run. */
 export function proxySummary(counts: ProxyCounts): string {
-  return `mock-chat proxy: ${counts.sockets} socket(s), ${counts.frames.client} client and ${counts.frames.server} server frames forwarded; ${counts.violations} violation(s), ${counts.deviations} deviation(s)`;
+  const { client, contactCentre, proxy } = counts.closedBy;
+  return `mock-chat proxy: ${counts.sockets} socket(s), ${counts.frames.client} client and ${counts.frames.server} server frames forwarded; ${counts.violations} violation(s), ${counts.deviations} deviation(s); sockets closed by the client ${client}, by the contact centre ${contactCentre}, by the proxy ${proxy}; ${counts.limited} stopped by a limit`;
 }

@@ -3,6 +3,7 @@
  * number of seconds, e.g. `delay: 20`" rather than "must be number". Works on ajv errors
  * (the scenario schema, with allErrors and verbose) and on the contract validators' errors.
  */
+import { durationHint, secondsWritten } from './durations.js';
 import { valueAt } from './match.js';
 
 /** The parts of an ajv error this needs (the generated validators' errors have them too). */
@@ -99,15 +100,14 @@ function describeForm(branch: Record<string, unknown>): string {
 function typeProblem(pointer: string, value: unknown, expected: string): string {
   const key = lastKey(pointer);
   if (DURATION_KEYS.has(key) && (expected === 'number' || expected === 'integer')) {
-    const seconds = typeof value === 'string' ? /[0-9]+(\.[0-9]+)?/.exec(value)?.[0] : undefined;
+    const seconds = typeof value === 'string' ? secondsWritten(value)?.seconds : undefined;
     return `${quoted(pointer, value)} must be a number of seconds, e.g. \`${key}: ${seconds ?? 20}\``;
   }
   return `${quoted(pointer, value)} must be ${article(expected)}`;
 }
 
 function durationProblem(pointer: string, value: unknown): string {
-  const number = typeof value === 'string' ? /[0-9]+(\.[0-9]+)?/.exec(value)?.[0] : undefined;
-  return `${quoted(pointer, value)} is not a duration: write a number of seconds${number ? ` (${number})` : ''}, or 500ms, 2s, 1.5m, or forever`;
+  return `${quoted(pointer, value)} is not a duration: ${durationHint(lastKey(pointer), value)}`;
 }
 
 const isDurationPattern = (pattern: unknown) => typeof pattern === 'string' && pattern.includes('forever');

@@ -1,8 +1,8 @@
 /**
- * Loads a scenario: YAML syntax, then generated/scenario.schema.json, then the references
- * (agents, files), then every server frame the scenario could send, filled with sample
- * session values and checked against the contract. Any problem fails the load with
- * `file:line: /pointer problem`.
+ * Loads a scenario: YAML syntax, then its size (MAX_AGENTS, MAX_STEPS), then
+ * generated/scenario.schema.json, then the references (agents, files), then every server frame
+ * the scenario could send, filled with sample session values and checked against the contract.
+ * Any problem fails the load with `file:line: /pointer problem`.
  */
 import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +37,52 @@ import type { Scenario } from './types.js';
 /** A scenario by built-in name, file path, or already-parsed object. */
 export type ScenarioRef = string | Record<string, unknown> | Scenario;
 
+/**
+ * Agents and steps (nested ones counted) a scenario may have. The built-ins have a handful; a
+ * recorded conversation a few hundred steps. Checking and building cost grows with both, and a
+ * watching server loads a saved file while it serves (server/watch.ts).
+ */
+export const MAX_AGENTS = 1_000;
+export const MAX_STEPS = 10_000;
+
+/** The steps of a conversation, nested ones counted without recursion; stops counting past `limit`. */
+function stepCount(conversation: unknown, limit: number): number {
+  let count = 0;
+  const lists: unknown[] = [conversation];
+  while (lists.length > 0 && count <= limit) {
+    const list = lists.pop();
+    if (!Array.isArray(list)) continue;
+    for (const step of list as unknown[]) {
+      count += 1;
+      if (typeof step !== 'object' || step === null) continue;
+      const { otherwise, branch, repeat, rule } = step as Record<string, unknown>;
+      lists.push(otherwise);
+      if (Array.isArray(branch)) for (const c of branch) lists.push((c as { steps?: unknown } | null)?.steps);
+      for (const holder of [repeat, rule]) lists.push((holder as { steps?: unknown } | null)?.steps);
+    }
+  }
+  return count;
+}
+
+/** Too many agents or steps: said at once, before the costly checks. */
+function sizeProblems(source: ParsedSource, problems: Problems): void {
+  const data = source.data as { agents?: unknown; conversation?: unknown } | null | undefined;
+  if (typeof data !== 'object' || data === null) return;
+  const agents = typeof data.agents === 'object' && data.agents !== null ? Object.keys(data.agents).length : 0;
+  if (agents > MAX_AGENTS) {
+    problems.add(
+      '/agents',
+      `names ${agents} agents; a scenario may name at most ${MAX_AGENTS}: split it into smaller scenarios`,
+    );
+  }
+  if (stepCount(data.conversation, MAX_STEPS) > MAX_STEPS) {
+    problems.add(
+      '/conversation',
+      `has more than ${MAX_STEPS} steps (nested ones counted); a scenario may have at most ${MAX_STEPS}: split it into smaller scenarios`,
+    );
+  }
+}
+
 function fromSource(source: ParsedSource): Scenario {
   if (source.syntaxErrors.length > 0) {
     throw new MockChatError(
@@ -48,6 +94,8 @@ function fromSource(source: ParsedSource): Scenario {
   }
   // Every problem in one run: the schema's, then those of every part the schema let through.
   const problems = new Problems(source);
+  sizeProblems(source, problems);
+  if (problems.lines.length > 0) throw invalid(source, problems);
   for (const v of checkScenarioSchema(source.data)) problems.add(v.pointer, v.problem);
   if (typeof source.data !== 'object' || source.data === null || Array.isArray(source.data)) {
     throw invalid(source, problems);
@@ -119,7 +167,7 @@ function invalid(source: ParsedSource, problems: Problems): MockChatError {
 }
 
 /** Scenario files larger than this are refused (the built-ins are a few KiB). */
-const MAX_SCENARIO_BYTES = 1024 * 1024;
+export const MAX_SCENARIO_BYTES = 1024 * 1024;
 
 const ERRNO_WORDS: Record<string, string> = {
   ENOENT: 'no such file (ENOENT)',

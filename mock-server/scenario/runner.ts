@@ -169,6 +169,11 @@ export class ConversationRunner {
     return this.#stopped;
   }
 
+  /** What it plays through: a session that switches scenario hands it to the runner that follows. */
+  get host(): RunnerHost {
+    return this.#host;
+  }
+
   position(): RunnerPosition {
     return {
       at: this.#current?.at ?? null,

@@ -2,11 +2,17 @@
  * Where scenarios come from: the built-in library in mock-server/scenarios/, a YAML file,
  * or an already-parsed object. Maps JSON pointers back to file:line with the yaml
  * package's LineCounter, so every problem points at the user's line.
+ *
+ * The text is parsed in two steps so that nesting is measured before anything recursive runs:
+ * the yaml package's Parser (no recursion) makes the concrete syntax tree, its depth is counted
+ * without recursion, and only a tree at most MAX_YAML_DEPTH deep is composed into a document
+ * (a thousand `[` would overflow the composer's stack: "Maximum call stack size exceeded").
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Document, isNode, LineCounter, type Node, parseDocument, visit } from 'yaml';
+import { Composer, type CST, type Document, isNode, LineCounter, type Node, Parser, visit, YAMLParseError } from 'yaml';
 import { packageRoot } from '../package-root.js';
+import { describeYamlErrors } from './yaml-errors.js';
 
 /** The package folder (the same from the sources and from the compiled build/). */
 export const repoRoot = packageRoot;
@@ -86,11 +92,69 @@ function aliasProblems(doc: Document, at: (offset: number) => string): string[] 
   return problems;
 }
 
+/** YAML collections may nest this deep; a scenario needs a few dozen levels at most. */
+export const MAX_YAML_DEPTH = 64;
+
+/** Where the concrete syntax tree first nests deeper than `limit` collections, counted without recursion. */
+function tooDeepAt(tokens: readonly CST.Token[], limit: number): number | undefined {
+  const stack: [CST.Token, number][] = tokens.map((token) => [token, 0]);
+  while (stack.length > 0) {
+    const [token, depth] = stack.pop() as [CST.Token, number];
+    if (token.type === 'document') {
+      if (token.value) stack.push([token.value, depth]);
+    } else if (token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection') {
+      if (depth + 1 > limit) return token.offset;
+      for (const item of token.items) {
+        if (item.key) stack.push([item.key, depth + 1]);
+        if (item.value) stack.push([item.value, depth + 1]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** One YAML document, as parseDocument makes it, unless it nests deeper than MAX_YAML_DEPTH. */
+function composeDocument(text: string, lineCounter: LineCounter): Document | { tooDeepAt: number } {
+  const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
+  const deep = tooDeepAt(tokens, MAX_YAML_DEPTH);
+  if (deep !== undefined) return { tooDeepAt: deep };
+  let doc: Document | undefined;
+  for (const next of new Composer().compose(tokens, true, text.length)) {
+    if (!doc) doc = next;
+    else {
+      doc.errors.push(
+        new YAMLParseError(
+          [next.range[0], next.range[1]],
+          'MULTIPLE_DOCS',
+          'the file holds more than one YAML document (a line ---): one scenario per file',
+        ),
+      );
+      break;
+    }
+  }
+  return doc as Document;
+}
+
 export function parseYamlSource(text: string, file: string, label: string = file): ParsedSource {
   const lineCounter = new LineCounter();
-  const doc: Document = parseDocument(text, { lineCounter, prettyErrors: false });
-  const at = (offset: number) => `${label}:${lineCounter.linePos(offset).line}`;
-  const syntaxErrors = doc.errors.map((error) => `${at(error.pos[0])}: ${error.message.split('\n')[0]}`);
+  const at = (offset: number) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return `${label}:${line}:${col}`;
+  };
+  const composed = composeDocument(text, lineCounter);
+  if (!('errors' in composed)) {
+    return {
+      label,
+      dir: path.dirname(path.resolve(file)),
+      data: undefined,
+      syntaxErrors: [
+        `${at(composed.tooDeepAt)}: nests deeper than ${MAX_YAML_DEPTH} levels of lists and maps: no scenario needs that many; flatten it (a scenario nests steps a few levels deep)`,
+      ],
+      locate: () => undefined,
+    };
+  }
+  const doc = composed;
+  const syntaxErrors = describeYamlErrors(doc.errors, text, label, lineCounter);
   if (syntaxErrors.length === 0) syntaxErrors.push(...aliasProblems(doc, at));
   const locate = (pointer: string) => {
     const keys = pointerKeys(pointer);

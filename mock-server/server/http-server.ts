@@ -5,10 +5,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MockChatError } from '../errors.js';
-import type { SessionReport } from '../session/verification.js';
+import type { Scenario } from '../scenario/types.js';
+import type { SessionControl } from '../session/session-control.js';
+import type { Verification } from '../session/verification.js';
 import { serveContract } from './contract-documents.js';
 import { homePage } from './home-page.js';
-import { BodyTooLarge, readBody, requestUrl, restCorsHeaders, sendJson, sendText, sendTooLarge } from './http-util.js';
+import { requestUrl, restCorsHeaders, sendJson, sendText } from './http-util.js';
 import type { OriginPolicy } from './origin-policy.js';
 import {
   callback,
@@ -19,15 +21,18 @@ import {
   type RestContext,
   socketUrlFor,
 } from './rest.js';
+import { isSessionsRoute, readScenarioName, sessionsRoute } from './sessions-route.js';
 import { type SiteRoots, serveSite, widgetIsBuilt } from './static-files.js';
 
 export interface HttpContext extends RestContext {
   roots: SiteRoots;
   origins: OriginPolicy;
-  /** Called after the scenario is switched over HTTP. */
-  switched(): void;
-  /** The verification report (GET /__mock/sessions). */
-  sessions(): SessionReport[];
+  /** POST /__mock/scenario: the running scenario for new sessions. */
+  switchScenario(name: string): Scenario;
+  /** GET /__mock/sessions. */
+  verification: Verification;
+  /** /__mock/sessions/GUID/...: one session. */
+  control: SessionControl;
   /** POST /__mock/reset. */
   reset(): void;
 }
@@ -47,32 +52,10 @@ function adminCors(req: IncomingMessage, ctx: HttpContext): Record<string, strin
 
 async function switchScenario(req: IncomingMessage, res: ServerResponse, ctx: HttpContext) {
   const cors = adminCors(req, ctx);
-  // JSON only: a cross-site form can POST text/plain without a preflight, never JSON.
-  if (!String(req.headers['content-type'] ?? '').includes('application/json')) {
-    sendJson(
-      req,
-      res,
-      415,
-      { success: false, message: 'body must be JSON {"name": "<scenario>"} (Content-Type: application/json)' },
-      cors,
-    );
-    return;
-  }
-  let name: unknown;
+  const name = await readScenarioName(req, res, cors);
+  if (name === undefined) return;
   try {
-    name = (JSON.parse(await readBody(req, 4096)) as { name?: unknown }).name;
-  } catch (error) {
-    if (error instanceof BodyTooLarge) {
-      sendTooLarge(req, res, error, cors);
-      return;
-    }
-    sendJson(req, res, 400, { success: false, message: 'body must be JSON {"name": "<scenario>"}' }, cors);
-    return;
-  }
-  try {
-    const scenario = ctx.catalog.switchTo(String(name));
-    ctx.switched();
-    ctx.log.info(`[mock-chat] scenario switched to ${scenario.name}`);
+    const scenario = ctx.switchScenario(name);
     sendJson(req, res, 200, { success: true, current: scenario.name, story: scenario.story }, cors);
   } catch (error) {
     const message = error instanceof MockChatError ? `${error.reason}; ${error.fix}` : String(error);
@@ -80,37 +63,14 @@ async function switchScenario(req: IncomingMessage, res: ServerResponse, ctx: Ht
   }
 }
 
-/**
- * The verification report, streamed one session at a time as the client reads it: with
- * thousands of sessions it is far bigger than one string should be (each session's frames are
- * capped, see session/chat-session.ts, the number of sessions by --max-sessions).
- */
-async function sendReport(res: ServerResponse, sessions: SessionReport[], cors: Record<string, string>) {
-  res.writeHead(200, { ...cors, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.write('{"sessions":[');
-  for (const [index, session] of sessions.entries()) {
-    if (res.destroyed) return;
-    if (!res.write(`${index === 0 ? '' : ','}${JSON.stringify(session)}`)) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          res.off('drain', done);
-          res.off('close', done);
-          resolve();
-        };
-        res.on('drain', done);
-        res.on('close', done);
-      });
-    }
-  }
-  res.end(']}');
-}
-
-const ADMIN_ROUTES = new Set(['/__mock/scenarios', '/__mock/scenario', '/__mock/sessions', '/__mock/reset']);
+const ADMIN_ROUTES = new Set(['/__mock/scenarios', '/__mock/scenario', '/__mock/reset']);
 
 /** /__mock/*: the scenario listing and switch, the verification API and reset, for allowed origins only. */
-async function admin(req: IncomingMessage, res: ServerResponse, pathname: string, ctx: HttpContext): Promise<boolean> {
+async function admin(req: IncomingMessage, res: ServerResponse, url: URL, ctx: HttpContext): Promise<boolean> {
   const method = req.method ?? 'GET';
-  if (!ADMIN_ROUTES.has(pathname)) return false;
+  const { pathname } = url;
+  const sessions = isSessionsRoute(pathname);
+  if (!ADMIN_ROUTES.has(pathname) && !sessions) return false;
   const allowed = ctx.origins.check(req);
   if (!allowed.ok) {
     ctx.log.warn(`[http] refused ${method} ${pathname}: ${allowed.why} (mock-chat serve --allow-origin)`);
@@ -133,8 +93,8 @@ async function admin(req: IncomingMessage, res: ServerResponse, pathname: string
     sendJson(req, res, 200, { current: ctx.catalog.current.name, scenarios: ctx.catalog.list() }, adminCors(req, ctx));
   } else if (method === 'POST' && pathname === '/__mock/scenario') {
     await switchScenario(req, res, ctx);
-  } else if (method === 'GET' && pathname === '/__mock/sessions') {
-    await sendReport(res, ctx.sessions(), adminCors(req, ctx));
+  } else if (sessions) {
+    await sessionsRoute(req, res, url, ctx, adminCors(req, ctx));
   } else if (method === 'POST' && pathname === '/__mock/reset') {
     ctx.reset();
     sendJson(req, res, 200, { success: true, current: ctx.catalog.current.name }, adminCors(req, ctx));
@@ -160,7 +120,7 @@ export async function route(req: IncomingMessage, res: ServerResponse, ctx: Http
   const method = req.method ?? 'GET';
   res.on('finish', () => ctx.log.info(`[http] ${method} ${pathname} ${res.statusCode}`));
 
-  if (await admin(req, res, pathname, ctx)) return;
+  if (await admin(req, res, url, ctx)) return;
   if (method === 'OPTIONS') {
     res.writeHead(204, restCorsHeaders(req));
     res.end();

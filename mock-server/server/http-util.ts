@@ -52,53 +52,78 @@ const MAX_BODY_BYTES = 256 * 1024;
 
 /** A request body over the limit: answered 413 (sendTooLarge), never read whole. */
 export class BodyTooLarge extends Error {
-  constructor(readonly limit: number) {
+  /**
+   * `closeConnection`: the body is (or may go on) beyond DRAIN_BYTES, so it is not read to its
+   * end: the 413 says `Connection: close`, and the connection closes once it is sent.
+   */
+  constructor(
+    readonly limit: number,
+    readonly closeConnection = false,
+  ) {
     super(`the request body is over ${limit} bytes`);
   }
 }
 
-/** Bytes of an over-long body read and dropped (so the client can read its 413) before the connection is cut. */
+/** Bytes of an over-long body read and dropped (so the client can read its 413) before the connection is closed. */
 const DRAIN_BYTES = 16 * 1024 * 1024;
 
 /**
- * Reads a request body up to a limit (bytes); rejects with BodyTooLarge beyond it, as soon as
- * the Content-Length says so or the bytes pass it. What follows is read and dropped (up to
- * DRAIN_BYTES): a client that writes its whole body before reading then gets its 413, not a
- * broken pipe.
+ * Reads a request body up to a limit (bytes); rejects with BodyTooLarge beyond it. A body whose
+ * Content-Length is over the limit is refused at once and, when it fits DRAIN_BYTES, read and
+ * dropped, so a client that writes its whole body before reading gets its 413 rather than a
+ * broken pipe, and the connection stays usable. One whose length is not announced (chunked) is
+ * refused when it ends, or as soon as it passes DRAIN_BYTES; a body beyond DRAIN_BYTES is not
+ * read further, and its 413 closes the connection (BodyTooLarge.closeConnection).
  */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let over = Number(req.headers['content-length']) > limit;
-    if (over) reject(new BodyTooLarge(limit));
+    const declared = Number(req.headers['content-length']);
+    let over = declared > limit;
+    if (over) {
+      const closing = declared > DRAIN_BYTES;
+      reject(new BodyTooLarge(limit, closing));
+      if (closing) return;
+    }
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (over) {
-        if (size > DRAIN_BYTES) req.destroy();
+        if (size > DRAIN_BYTES) {
+          req.pause();
+          reject(new BodyTooLarge(limit, true));
+        }
         return;
       }
       if (size > limit) {
         over = true;
         chunks.length = 0;
-        reject(new BodyTooLarge(limit));
         return;
       }
       chunks.push(chunk);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => (over ? reject(new BodyTooLarge(limit)) : resolve(Buffer.concat(chunks).toString('utf8'))));
     req.on('error', reject);
   });
 }
 
-/** 413 for a body over the limit (the rest of the body is read and dropped meanwhile). */
+/**
+ * 413 for a body over the limit; with `Connection: close` when the body is not read to its end
+ * (the connection then closes once the answer is sent, and the client reads it first).
+ */
 export function sendTooLarge(
   req: IncomingMessage,
   res: ServerResponse,
   error: BodyTooLarge,
   cors: Record<string, string> = restCorsHeaders(req),
 ): void {
-  sendJson(req, res, 413, { success: false, message: `${error.message}: send a smaller body` }, cors);
+  sendJson(
+    req,
+    res,
+    413,
+    { success: false, message: `${error.message}: send a smaller body` },
+    error.closeConnection ? { ...cors, Connection: 'close' } : cors,
+  );
 }
 
 /** A cookie's value, percent-decoded when it is valid percent-encoding, else as sent. */

@@ -6,12 +6,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { assertNever } from '../../contract/assert-never.js';
 import type { Profile } from '../../contract/profile-check.js';
 import { Timers } from '../clock.js';
 import { MockChatError } from '../errors.js';
 import { createLogger, type Logger, type LogMode } from '../log.js';
+import { createCaptureWriter } from '../proxy/capture.js';
 import { createRandom } from '../random.js';
 import { loadScenarios, type ScenarioRef, scenarioFilesIn } from '../scenario/load.js';
 import type { RunnerEvent } from '../scenario/runner.js';
@@ -19,7 +20,14 @@ import { builtInScenarioLabel, builtInScenarioPath, repoRoot } from '../scenario
 import type { Scenario } from '../scenario/types.js';
 import { type ChatSession, JOURNAL_BYTES, type SessionDeps, type TranscriptEntry } from '../session/chat-session.js';
 import { SessionRegistry } from '../session/registry.js';
-import { type SessionReport, Verification } from '../session/verification.js';
+import { type MockSession, SessionControl, type WaitOptions } from '../session/session-control.js';
+import {
+  type FrameHit,
+  type FrameMatch,
+  type SessionQuery,
+  type SessionReport,
+  Verification,
+} from '../session/verification.js';
 import { Connection } from '../socket/connection.js';
 import type { ContractMode, SocketContext } from '../socket/context.js';
 import { ScenarioCatalog } from './catalog.js';
@@ -50,7 +58,7 @@ export interface MockServerOptions {
   log?: LogMode | ((line: string) => void);
   /** Where log lines go (default stdout). */
   logOut?: NodeJS.WritableStream & { isTTY?: boolean };
-  /** Capture file (JSON lines) of every frame, the format `mock-chat check` reads. */
+  /** Capture file (JSON lines): every socket's open, frames and close, the format `mock-chat check` reads. */
   record?: string;
   /**
    * Seed of everything random (guids, keys, ids): the same seed gives the same sessions, and
@@ -81,6 +89,12 @@ export interface MockServerOptions {
   /** Bytes (as JSON) of frames the verification API keeps per session and direction (default 256 KiB). */
   journalBytes?: number;
   /**
+   * Real milliseconds a socket may stay silent after its upgrade (no requestChat, renewChat or
+   * ping: no frame at all) before it is closed with 4408 and stops counting toward the socket
+   * cap (default 30 s).
+   */
+  firstFrameTimeoutMs?: number;
+  /**
    * Origins besides the server's own and loopback pages allowed to use /__mock/* and /chat
    * (`*` for any); see server/origin-policy.ts.
    */
@@ -93,7 +107,13 @@ export const LIMITS = {
   maxBufferedBytes: 1024 * 1024,
   sessionTtlMs: 300_000,
   journalBytes: JOURNAL_BYTES,
+  firstFrameTimeoutMs: 30_000,
 } as const;
+
+/** Close code of a socket that sent nothing in time (as HTTP 408 Request Timeout). */
+const SILENT = 4408;
+/** How long a socket closed for silence has to answer the close before it is cut. */
+const CLOSE_GRACE_MS = 1000;
 
 export interface MockServer {
   /** http://host:port */
@@ -106,11 +126,22 @@ export interface MockServer {
   readonly scenario: string;
   /** How many sessions the server holds now (cheap; sessions() is the full report). */
   readonly liveSessions: number;
-  /** Every session (recently ended ones too): scenario, step position, frames received and sent. */
-  sessions(): SessionReport[];
+  /**
+   * Every session (recently ended ones too): scenario, step position, frames received and sent;
+   * a query narrows it to one session, direction, method, or what came after a cursor.
+   */
+  sessions(query?: SessionQuery): SessionReport[];
+  /** The newest journal number: `since: server.cursor` selects only frames recorded from now on. */
+  readonly cursor: number;
   /** Resolves once `predicate` holds for the sessions (re-checked on every change). */
   waitFor(predicate: (sessions: SessionReport[]) => boolean, timeoutMs?: number): Promise<SessionReport[]>;
-  /** Ends every session, forgets the ended ones, and goes back to the first scenario. */
+  /** Resolves with the first frame the match selects (any direction unless it says), once there is one. */
+  waitFor(match: FrameMatch, options?: WaitOptions): Promise<FrameHit>;
+  /** One session by its guid: its journal, waits on it, its own scenario switch and reset. */
+  session(guid: number): MockSession;
+  /** Switches the running scenario for new sessions and availability answers (every test's). */
+  switchScenario(name: string): void;
+  /** Ends every session (sockets closed with 1012), forgets the ended ones, and goes back to the first scenario. */
   reset(): void;
   /** A copy of the transcript of the live session with this guid (every newMessage, in order). */
   transcript(guid: number): TranscriptEntry[] | undefined;
@@ -169,7 +200,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const host = options.host ?? '127.0.0.1';
   const contract = options.contract ?? 'strict';
   const profile = options.profile ?? 'tolerant';
-  const log = createLogger({ mode: options.log ?? 'silent', out: options.logOut, record: options.record });
+  const log = createLogger({ mode: options.log ?? 'silent', out: options.logOut });
+  const capture = options.record ? createCaptureWriter(options.record, (message) => log.warn(message)) : undefined;
   for (const scenario of served) warnIfShadowing(scenario, log);
   const random = createRandom(options.seed);
   const registry = new SessionRegistry({
@@ -210,11 +242,19 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       }),
     event: (session, event) => logEvent(log, session, event),
     changed: () => verification.changed(),
+    nextSeq: () => verification.nextSeq(),
   };
+  const control = new SessionControl({
+    registry,
+    verification,
+    scenario: (name) => catalog.byName(name),
+    log: (message) => log.info(message),
+  });
   const socketContext: SocketContext = {
     contract,
     profile,
     log,
+    ...(capture ? { capture } : {}),
     registry,
     sessionDeps,
     limits: { maxBufferedBytes: options.maxBufferedBytes ?? LIMITS.maxBufferedBytes },
@@ -232,8 +272,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     timers: serverTimers,
     roots,
     origins,
-    switched: () => refusedUntil.clear(),
-    sessions: () => verification.sessions(),
+    switchScenario,
+    verification,
+    control,
     reset: () => reset(),
   };
 
@@ -245,9 +286,29 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     });
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload ?? 64 * 1024 });
-  // Sockets before requestChat, and a renewing socket beside the one it replaces, count too.
+  // Sockets before requestChat, and a renewing socket beside the one it replaces, count too;
+  // sockets that send nothing at all are closed after firstFrameMs, so they cannot fill it.
   const maxSockets = 2 * (options.maxSessions ?? LIMITS.maxSessions);
+  const firstFrameMs = options.firstFrameTimeoutMs ?? LIMITS.firstFrameTimeoutMs;
   let connections = 0;
+  /** Each socket's Connection: the server ends sockets through it, so the capture says the server did. */
+  const connectionOf = new WeakMap<WebSocket, Connection>();
+
+  /** Closes `ws` with 4408 unless a frame arrives within firstFrameMs; cut if it does not answer the close. */
+  const closeIfSilent = (ws: WebSocket, label: string) => {
+    const seconds = `${Math.round(firstFrameMs / 100) / 10} s`;
+    const silent = setTimeout(() => {
+      log.warn(
+        `[socket] ${label}: closed with ${SILENT}: no frame within ${seconds} of opening (--first-frame-timeout)`,
+      );
+      ws.close(SILENT, `No frame within ${seconds}: send requestChat or renewChat`);
+      const cut = setTimeout(() => ws.terminate(), CLOSE_GRACE_MS);
+      ws.once('close', () => clearTimeout(cut));
+    }, firstFrameMs);
+    const heard = () => clearTimeout(silent);
+    ws.once('message', heard);
+    ws.once('close', heard);
+  };
 
   const upgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => {});
@@ -274,7 +335,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const serverUrl = `http://${req.headers.host ?? `${hostForUrl}:${port}`}`;
     wss.handleUpgrade(req, socket, head, (ws) => {
       const connection = new Connection(++connections, ws, chosen, socketContext, serverUrl);
+      connectionOf.set(ws, connection);
       log.info(`[socket] ${connection.label} opened (${chosen.name})`);
+      closeIfSilent(ws, connection.label);
     });
   };
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -293,8 +356,17 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   const unwatch = options.watch ? watchFiles(refs, catalog, log, served) : () => {};
 
+  /** The running scenario, for every new session and availability answer (a `refuse` step's refusal ends). */
+  function switchScenario(name: string): Scenario {
+    const scenario = catalog.switchTo(name);
+    refusedUntil.clear();
+    log.info(`[mock-chat] scenario switched to ${scenario.name}`);
+    return scenario;
+  }
+
   function reset(): void {
-    for (const client of wss.clients) client.terminate();
+    // A clean close, not a dropped connection: clients see the service restart (1012).
+    for (const client of wss.clients) connectionOf.get(client)?.close(1012, 'Mock server reset');
     registry.dispose();
     verification.reset();
     catalog.reset();
@@ -309,10 +381,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       verification.dispose();
       serverTimers.dispose();
       registry.dispose();
-      for (const client of wss.clients) client.terminate();
+      for (const client of wss.clients) connectionOf.get(client)?.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await capture?.close();
       await log.close();
     })();
     return closing;
@@ -329,8 +402,19 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     get liveSessions() {
       return registry.size;
     },
-    sessions: () => verification.sessions(),
-    waitFor: (predicate, timeoutMs) => verification.waitFor(predicate, timeoutMs),
+    sessions: (query) => verification.sessions(query),
+    get cursor() {
+      return verification.cursor;
+    },
+    waitFor: ((condition: ((sessions: SessionReport[]) => boolean) | FrameMatch, options?: number | WaitOptions) =>
+      typeof condition === 'function'
+        ? verification.waitFor(condition, typeof options === 'number' ? options : options?.timeout)
+        : verification.waitForFrame(
+            condition,
+            typeof options === 'number' ? options : options?.timeout,
+          )) as MockServer['waitFor'],
+    session: (guid) => control.session(guid),
+    switchScenario: (name) => void switchScenario(name),
     reset,
     transcript(guid) {
       const entries = registry.get(guid)?.transcript;

@@ -5,12 +5,16 @@
  * file is read. A file that is gone once things settle was deleted; one that no longer loads is
  * reported and the last good version stays. Files are named as they were given (`qa/a.yaml`),
  * like the scenarios loaded at start.
+ *
+ * A file is loaded in a worker thread (scenario-loader.ts), so sessions and HTTP calls are
+ * answered while a large file is parsed and checked; results are handled in the order the
+ * files settled.
  */
 import { existsSync, type FSWatcher, watch } from 'node:fs';
 import path from 'node:path';
 import { MockChatError } from '../errors.js';
-import { loadScenarioFile } from '../scenario/load.js';
 import type { Scenario } from '../scenario/types.js';
+import { ScenarioLoader } from './scenario-loader.js';
 
 export interface WatchHandlers {
   /** The file loads: a new file, or a changed one. */
@@ -37,18 +41,31 @@ function problemsOf(error: unknown, file: string): readonly string[] {
 export function watchScenarios(targets: readonly { file?: string; folder?: string }[], on: WatchHandlers): () => void {
   const watchers: FSWatcher[] = [];
   const timers = new Map<string, NodeJS.Timeout>();
+  const loader = new ScenarioLoader();
+  loader.warmUp();
+  let stopped = false;
+  /** Each file's changes are handled one after another, in the order they settled. */
+  let handled: Promise<void> = Promise.resolve();
   const settle = (file: string) => {
     clearTimeout(timers.get(file));
     timers.set(
       file,
       setTimeout(() => {
         timers.delete(file);
-        try {
-          if (!existsSync(file)) on.removed(file);
-          else on.loaded(loadScenarioFile(file), file);
-        } catch (error) {
-          on.failed(file, problemsOf(error, file));
-        }
+        const gone = !existsSync(file);
+        const loading = gone ? undefined : loader.load(file);
+        handled = handled.then(async () => {
+          try {
+            if (loading === undefined) {
+              if (!stopped) on.removed(file);
+              return;
+            }
+            const scenario = await loading;
+            if (!stopped) on.loaded(scenario, file);
+          } catch (error) {
+            if (!stopped) on.failed(file, problemsOf(error, file));
+          }
+        });
       }, SETTLE_MS),
     );
   };
@@ -75,8 +92,10 @@ export function watchScenarios(targets: readonly { file?: string; folder?: strin
     watchers.push(watcher);
   }
   return () => {
+    stopped = true;
     for (const watcher of watchers) watcher.close();
     for (const timer of timers.values()) clearTimeout(timer);
     timers.clear();
+    loader.dispose();
   };
 }

@@ -19,7 +19,7 @@ import type { Random } from '../random.js';
 import { notification, type ServiceFrame } from '../scenario/frames.js';
 import { ConversationRunner, type RunnerEvent, type RunnerPosition } from '../scenario/runner.js';
 import type { TemplateValues } from '../scenario/template.js';
-import type { Scenario, SessionOptions } from '../scenario/types.js';
+import type { Scenario, SessionOptions, Step } from '../scenario/types.js';
 
 /** The socket side a session talks through (see socket/connection.ts). */
 export interface SessionSocket {
@@ -62,6 +62,8 @@ function messageOf(frame: unknown): TranscriptEntry | undefined {
 
 /** One frame the session received or sent, for the verification API. */
 export interface RecordedFrame {
+  /** Its place among every frame the server recorded: a cursor for `since` queries. */
+  seq: number;
   time: string;
   frame: unknown;
   note?: string;
@@ -85,6 +87,8 @@ export interface SessionDeps {
   event(session: ChatSession, event: RunnerEvent): void;
   /** Something the verification API reports changed. */
   changed(): void;
+  /** The next number of the server's journal (RecordedFrame.seq). */
+  nextSeq(): number;
   /** Transcript entries kept per session (default TRANSCRIPT_LIMIT). */
   transcriptLimit?: number;
   /** Transcript bytes kept per session (default TRANSCRIPT_BYTES). */
@@ -128,12 +132,13 @@ export class ChatSession {
   readonly guid: number;
   readonly authenticationKey: string;
   readonly workRequestId: string;
-  readonly scenario: Scenario;
+  /** What it plays: the scenario it started with, or the one a test switched it to (play). */
+  scenario: Scenario;
   readonly startedAt = new Date().toISOString();
   readonly transcript: TranscriptEntry[] = [];
   readonly roster: Participant[] = [];
   readonly timers: Timers;
-  readonly runner: ConversationRunner;
+  runner: ConversationRunner;
   readonly #received: Journal;
   readonly #sent: Journal;
   /** The session's options now: the scenario's, as changed by its session steps. */
@@ -260,6 +265,22 @@ export class ChatSession {
     this.runner.start().catch((error: unknown) => this.#deps.failed(this, error));
   }
 
+  /**
+   * Plays `steps` of another scenario from now on, in place of the rest of this one (a test
+   * switching its own session): the session keeps its ids, transcript, agents present and socket,
+   * and takes the scenario's options.
+   */
+  play(scenario: Scenario, steps: Step[]): void {
+    if (this.#ended) return;
+    this.runner.stop();
+    this.scenario = scenario;
+    Object.assign(this.options, scenario.session);
+    this.runner = new ConversationRunner(this.runner.host, steps);
+    this.#flap();
+    this.start();
+    this.#deps.changed();
+  }
+
   attach(socket: SessionSocket): void {
     this.socket = socket;
     socket.session = this;
@@ -296,7 +317,7 @@ export class ChatSession {
    */
   record(direction: 'client' | 'server', frame: unknown, bytes: number, note?: string): void {
     const journal = direction === 'client' ? this.#received : this.#sent;
-    journal.add({ time: new Date().toISOString(), frame, ...(note ? { note } : {}) }, bytes);
+    journal.add({ seq: this.#deps.nextSeq(), time: new Date().toISOString(), frame, ...(note ? { note } : {}) }, bytes);
     this.#deps.changed();
   }
 

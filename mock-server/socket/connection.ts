@@ -18,6 +18,7 @@ import type { WebSocket } from 'ws';
 import { formatViolations, type Violation } from '../../contract/frame-check.js';
 import { checkInProfile } from '../../contract/profile-check.js';
 import { type AcceptedClientFrame, isAcceptedClientMethod } from '../../generated/chat-socket.js';
+import { DROPPED, type Seen, type SocketClose } from '../proxy/capture.js';
 import { errorFrame, type ServiceFrame } from '../scenario/frames.js';
 import type { Scenario } from '../scenario/types.js';
 import type { ChatSession, SessionSocket } from '../session/chat-session.js';
@@ -39,6 +40,8 @@ export class Connection implements SessionSocket {
   session: ChatSession | undefined;
   readonly #ws: WebSocket;
   readonly #ctx: SocketContext;
+  /** How the server ended the socket, when it did (for the capture). */
+  #ending: SocketClose | undefined;
 
   /** `serverUrl`: this server as the client reached it (http://host:port). */
   constructor(id: number, ws: WebSocket, scenario: Scenario, ctx: SocketContext, serverUrl = '') {
@@ -48,8 +51,9 @@ export class Connection implements SessionSocket {
     this.serverUrl = serverUrl;
     this.#ctx = ctx;
     ws.on('message', (data, isBinary) => this.#guard('a client frame', () => this.#receive(data as Buffer, isBinary)));
-    ws.on('close', (code) => this.#guard('a socket close', () => this.#closed(code)));
+    ws.on('close', (code, reason) => this.#guard('a socket close', () => this.#closed(code, String(reason))));
     ws.on('error', () => {});
+    ctx.capture?.opened(id, new Date());
   }
 
   get label(): string {
@@ -87,8 +91,9 @@ export class Connection implements SessionSocket {
     const blocked = violations !== undefined && this.#ctx.contract === 'strict' && !unchecked;
     const shown = blocked ? `not sent: breaks the contract${at ? ` (scenario step at ${at})` : ''}` : note;
     const text = JSON.stringify(frame) ?? 'null';
+    const time = new Date();
     this.#ctx.log.frame({
-      time: new Date(),
+      time,
       session: this.label,
       direction: 'server',
       frame,
@@ -97,16 +102,20 @@ export class Connection implements SessionSocket {
       note: shown,
     });
     this.session?.record('server', frame, Buffer.byteLength(text), shown);
-    if (!blocked) this.#ws.send(text);
+    if (blocked) return;
+    this.#ws.send(text);
+    this.#ctx.capture?.frame(this.id, 'server', { kind: 'json', frame, text }, time, this.session?.guid);
   }
 
   close(code: number, reason: string): void {
     if (this.#ws.readyState === this.#ws.OPEN || this.#ws.readyState === this.#ws.CONNECTING) {
+      this.#ending ??= { code, reason, by: 'server' };
       this.#ws.close(code, reason);
     }
   }
 
   terminate(): void {
+    if (this.#ws.readyState !== this.#ws.CLOSED) this.#ending ??= { code: DROPPED, reason: '', by: 'server' };
     this.#ws.terminate();
   }
 
@@ -150,14 +159,19 @@ export class Connection implements SessionSocket {
       deviations = result.deviations;
     }
     const frame = parsed === undefined ? text.slice(0, 2000) : parsed;
-    const unparsed = isBinary ? { binary: data.toString('base64') } : parsed === undefined ? { text } : undefined;
+    const time = new Date();
+    const seen: Seen = isBinary
+      ? { kind: 'binary', bytes: data }
+      : parsed === undefined
+        ? { kind: 'text', text }
+        : { kind: 'json', frame: parsed, text };
+    this.#ctx.capture?.frame(this.id, 'client', seen, time, this.session?.guid);
     this.#ctx.log.frame({
-      time: new Date(),
+      time,
       session: this.label,
       direction: 'client',
       frame,
       raw: text.slice(0, 2000),
-      ...(unparsed ? { unparsed } : {}),
       violations,
       ...(deviations.length > 0 ? { deviations } : {}),
     });
@@ -186,7 +200,8 @@ export class Connection implements SessionSocket {
     }
   }
 
-  #closed(code: number): void {
+  #closed(code: number, reason: string): void {
+    this.#ctx.capture?.closed(this.id, this.#ending ?? { code, reason, by: 'client' }, new Date());
     const session = this.session;
     if (!session || session.socket !== this) return;
     session.detach(this);

@@ -1,6 +1,7 @@
 /** What the socket side shares with the rest of the server. */
 import type { Profile } from '../../contract/profile-check.js';
 import type { Logger } from '../log.js';
+import type { CaptureWriter } from '../proxy/capture.js';
 import type { Scenario } from '../scenario/types.js';
 import type { SessionDeps } from '../session/chat-session.js';
 import type { SessionRegistry } from '../session/registry.js';
@@ -19,6 +20,8 @@ export interface SocketContext {
   profile: Profile;
   limits: SocketLimits;
   log: Logger;
+  /** serve --record: every socket's open, frames and close. */
+  capture?: CaptureWriter;
   registry: SessionRegistry;
   sessionDeps: SessionDeps;
 }

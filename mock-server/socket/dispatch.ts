@@ -13,17 +13,13 @@ import { ChatSession } from '../session/chat-session.js';
 import { RENEW_REFUSED } from '../session/registry.js';
 import type { Connection } from './connection.js';
 import type { SocketContext } from './context.js';
+import { CHAT_NOT_STARTED, RENEW_REFUSED_CODE, SESSION_KEY_INVALID } from './service-errors.js';
 
-export const CHAT_NOT_STARTED = 'Invalid message: Chat not started';
 const CHAT_ALREADY_STARTED = 'Invalid message: Chat already started';
 /** The error code of a requestChat refused because the server holds --max-sessions live chats. */
 const TOO_MANY_SESSIONS_CODE = 429;
 const tooManySessions = (limit: number) =>
   `Too many chat sessions: this mock holds at most ${limit} (mock-chat serve --max-sessions)`;
-/** The error code of a refused renewChat (any code but 1 ends the session in the widget). */
-export const RENEW_REFUSED_CODE = 2;
-/** The vendor documentation's words for a refused renew, used for an older client's requestChat reconnect. */
-export const SESSION_KEY_INVALID = 'Session key is invalid or expired';
 const messageTooLong = (max: number) => `Invalid message: the message must be 1 to ${max} characters`;
 
 /** The options of the connection's session, else of the scenario the connection plays. */

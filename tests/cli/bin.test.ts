@@ -8,6 +8,7 @@ import { builtInScenarioNames } from '../../mock-server/index.js';
 import { childOutput } from '../support/changes.js';
 import { MOCK_CHAT_BIN, runMockChat } from '../support/mock-chat-cli.js';
 import { badScenario, brokenCapture, cleanCapture, dir, goodScenario, violatingCapture } from './fixtures.js';
+import { junitSchemaProblems } from './junit-schema.js';
 
 const bin = MOCK_CHAT_BIN;
 const run = (args: string[]) => runMockChat(args, { cwd: dir });
@@ -103,10 +104,10 @@ describe('mock-chat check', () => {
   it('emits escaped JUnit XML with --format junit: a suite per file, a case per rule', async () => {
     const { code, stdout } = await run(['check', violatingCapture(), '--format', 'junit', '--profile', 'strict']);
     expect(code).toBe(1);
-    expect(stdout).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="mock-chat check \(profile strict\)"/,
-    );
-    expect(stdout).toContain('<testsuite name="violating.jsonl" tests="3" failures="2" errors="0"');
+    expect(stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites>\n/);
+    expect(stdout).toContain('<property name="profile" value="strict"/>');
+    expect(stdout).toMatch(/<testsuite id="0" [^>]*name="violating.jsonl" [^>]*tests="3" failures="2" errors="0"/);
+    expect(junitSchemaProblems(stdout)).toEqual([]);
     expect(stdout).toContain('/body/&lt;b&gt;&amp;&quot;q&quot; is not allowed');
     expect(stdout).not.toContain('<b>');
     expect(stdout.match(/<testcase /g)).toHaveLength(3);
@@ -172,10 +173,15 @@ describe('mock-chat serve', () => {
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
     expect(output()).toMatch(/→ client not JSON ✗ \/ is not JSON/);
+    // Line 1 says the socket opened; the frame follows as the text it came as, so check can say what it was.
+    expect(JSON.parse(readFileSync(capture, 'utf8').split('\n')[0] as string)).toEqual({
+      event: 'open',
+      connection: 1,
+      time: expect.any(String),
+    });
     const check = await run(['check', capture]);
     expect(check.code).toBe(1);
-    // The capture keeps the frame as the text it came as, so check can say what it was.
-    expect(check.stdout).toContain('served.jsonl:1: / is not JSON: frames are JSON text');
+    expect(check.stdout).toContain('served.jsonl:2: / is not JSON: frames are JSON text (client ?, connection 1)');
   });
 
   it('fails fast with exit 2 and the known names for an unknown scenario', async () => {

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { runMockChat } from '../support/mock-chat-cli.js';
 import { repoRoot } from '../support/specs.js';
 import { dir, file } from './fixtures.js';
+import { junitSchemaProblems } from './junit-schema.js';
 
 const run = (args: string[], stdin?: string) =>
   runMockChat(args, { cwd: dir, ...(stdin === undefined ? {} : { stdin }) });
@@ -105,13 +106,14 @@ describe('mock-chat check as a CI gate', () => {
     const junit = await run(['check', capture, '--profile', 'strict', '--format', 'junit']);
     expect(junit.code).toBe(2);
     expect(junit.stdout).toMatch(
-      /<testsuite name="ci\.jsonl" tests="3" failures="2" errors="1" skipped="0" time="[0-9.]+" timestamp="\d{4}-/,
+      /<testsuite id="0" package="mock-chat check" name="ci\.jsonl" timestamp="\d{4}-[^"]+" hostname="[^"]+" tests="3" failures="2" errors="1" skipped="0" time="[0-9.]+">/,
     );
+    expect(junitSchemaProblems(junit.stdout)).toEqual([]);
     expect(junit.stdout).toContain('<error message="ci.jsonl:3: is not JSON');
     expect(junit.stdout).toContain('name="server newMessage follows the contract"');
   });
 
-  it('JUnit test cases keep their names from run to run; counts go to system-out; the timestamp has no zone', async () => {
+  it('JUnit test cases keep their names from run to run; counts go to the suite’s system-out; the timestamp has no zone', async () => {
     const one = file('run1.jsonl', `${line('server', threeProblems)}\n`);
     const two = file('run2.jsonl', `${line('server', threeProblems)}\n${line('server', threeProblems)}\n`);
     const names = (xml: string) => [...xml.matchAll(/<testcase [^>]*name="([^"]*)"/g)].map((m) => m[1]);
@@ -122,11 +124,11 @@ describe('mock-chat check as a CI gate', () => {
       'server newMessage follows the contract',
     ]);
     expect(names(second.stdout)).toEqual(names(first.stdout));
-    expect(first.stdout).toContain('<system-out>1 frame checked');
-    expect(second.stdout).toContain('<system-out>2 frames checked');
+    expect(first.stdout).toContain('server newMessage follows the contract:\n  1 frame checked');
+    expect(second.stdout).toContain('server newMessage follows the contract:\n  2 frames checked');
     // JUnit's schema: ISO 8601 with neither zone nor fractions.
     const stamps = [...second.stdout.matchAll(/timestamp="([^"]*)"/g)].map((m) => m[1]);
-    expect(stamps.length).toBe(2);
+    expect(stamps.length).toBe(1);
     for (const stamp of stamps) expect(stamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
   });
 

@@ -4,7 +4,7 @@
  * before it is written. Exit 0 written, 1 the scenario does not load (nothing written),
  * 2 unusable input (no such file, no conversation in it) or an -o that cannot be written.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -127,7 +127,9 @@ describe('mock-chat scenario from-capture', () => {
     const { code, stdout, stderr } = await run(['scenario', 'from-capture', capture, '-o', out]);
     expect(code).toBe(1);
     expect(stdout).toBe('');
-    expect(stderr).toContain('the scenario made from bad-error.jsonl does not load');
+    expect(stderr).toContain(
+      'the scenario made from bad-error.jsonl (a chat the service never confirmed) does not load',
+    );
     expect(stderr).toMatch(/conversation\[\d+\]\.error\.code: `code: oops` must be a whole number/);
     expect(existsSync(out)).toBe(false);
   });
@@ -141,11 +143,11 @@ describe('mock-chat scenario from-capture', () => {
     expect(noChat.code).toBe(2);
     expect(noChat.stderr).toContain('the capture has no requestChat from the client: nothing to replay');
 
-    const folder = path.join(dir, 'a-folder');
-    mkdirSync(folder, { recursive: true });
-    const unwritable = await run(['scenario', 'from-capture', file('ok.jsonl', recorded), '-o', folder]);
+    const blocker = file('a-file', 'not a folder');
+    const target = path.join(blocker, 'recorded.yaml');
+    const unwritable = await run(['scenario', 'from-capture', file('ok.jsonl', recorded), '-o', target]);
     expect(unwritable.code).toBe(2);
-    expect(unwritable.stderr).toContain(`cannot write ${folder}: EISDIR`);
+    expect(unwritable.stderr).toContain(`cannot write ${target}: ENOTDIR`);
     expect(unwritable.stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -2,30 +2,11 @@
 
 import { CommanderError } from 'commander';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CliIo, EXIT } from '../../cli/io.js';
+import { EXIT } from '../../cli/io.js';
 import { parseBytes, parsePort, parseSpeed } from '../../cli/parsers.js';
-import { createProgram, type ProgramRun } from '../../cli/program.js';
 import { builtInScenarioNames } from '../../mock-server/index.js';
 import { badScenario, brokenCapture, cleanCapture, violatingCapture } from './fixtures.js';
-
-function harness() {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: CliIo = {
-    out: (t) => void out.push(t),
-    err: (t) => void err.push(t),
-    isTTY: false,
-    stdout: { write: (t: string) => out.push(t) } as any,
-  };
-  const run: ProgramRun = { code: EXIT.clean };
-  const program = createProgram(io, run);
-  return {
-    run,
-    out: () => out.join(''),
-    err: () => err.join(''),
-    parse: (...args: string[]) => program.parseAsync(['node', 'mock-chat', ...args]),
-  };
-}
+import { inProcess } from './in-process.js';
 
 const servers: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -41,7 +22,7 @@ describe('typed option parsers', () => {
     ['--contract', 'lenient', /Allowed choices are strict, warn/],
     ['--log', 'xml', /Allowed choices are pretty, json/],
   ])('given serve %s %s, when parsed, then commander throws a usage error', async (option, value, message) => {
-    const h = harness();
+    const h = inProcess();
     const error = await h.parse('serve', option, value).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CommanderError);
     expect((error as CommanderError).exitCode).not.toBe(0);
@@ -56,12 +37,12 @@ describe('typed option parsers', () => {
   });
 
   it('reports an unknown command as a usage error', async () => {
-    const h = harness();
+    const h = inProcess();
     await expect(h.parse('explode')).rejects.toMatchObject({ code: 'commander.unknownCommand' });
   });
 
   it('answers --help with exit code 0 through exitOverride', async () => {
-    const h = harness();
+    const h = inProcess();
     await expect(h.parse('--help')).rejects.toMatchObject({ exitCode: 0 });
     expect(h.out()).toContain('Exit codes: 0 clean, 1 contract or scenario violations, 2 unusable input');
   });
@@ -69,7 +50,7 @@ describe('typed option parsers', () => {
 
 describe('commands in-process', () => {
   it('list --format json gives every scenario with its story', async () => {
-    const h = harness();
+    const h = inProcess();
     await h.parse('list', '--format', 'json');
     const list = JSON.parse(h.out()) as { name: string; story: string }[];
     expect(list).toHaveLength(builtInScenarioNames().length);
@@ -78,28 +59,28 @@ describe('commands in-process', () => {
   });
 
   it('check sets 0, 1 and 2 and --format json lists violations with lines', async () => {
-    const clean = harness();
+    const clean = inProcess();
     await clean.parse('check', cleanCapture());
     expect(clean.run.code).toBe(EXIT.clean);
-    const bad = harness();
+    const bad = inProcess();
     await bad.parse('check', violatingCapture(), '--format', 'json', '--profile', 'strict');
     expect(bad.run.code).toBe(EXIT.violations);
     const report = JSON.parse(bad.out());
     expect(report.files[0].violations[0]).toMatchObject({ line: 2, direction: 'client', pointer: '/body/colour' });
-    const broken = harness();
+    const broken = inProcess();
     await broken.parse('check', brokenCapture());
     expect(broken.run.code).toBe(EXIT.unusable);
   });
 
   it('validate sets 1 for a scenario that breaks the contract', async () => {
-    const h = harness();
+    const h = inProcess();
     await h.parse('validate', badScenario());
     expect(h.run.code).toBe(EXIT.violations);
     expect(h.out()).toMatch(/bad\.yaml:9:13: conversation\[1\]\.body\.role: `role: boss` must be one of/);
   });
 
   it('serve starts a server on a free port and prints its URL', async () => {
-    const h = harness();
+    const h = inProcess();
     await h.parse('serve', '--port', '0', '--scenario', 'typing', '--log', 'json', '--seed', '3');
     const server = h.run.serve?.server;
     expect(server).toBeDefined();

@@ -102,6 +102,8 @@ describe('mock-chat proxy', () => {
     await proxy.shows(/→ client not JSON ✗ \/ is not JSON: frames are JSON text/);
     await proxy.shows(/✗ \/ is a binary frame: frames are JSON text/);
     ws.close();
+    // The proxy has seen the close once it passed it on (and the contact centre answered).
+    await proxy.shows(/proxy 1 closed/);
 
     proxy.child.kill('SIGINT');
     expect(await proxy.exited).toBe(1);
@@ -109,17 +111,40 @@ describe('mock-chat proxy', () => {
       /mock-chat proxy: 1 socket\(s\), 3 client and \d+ server frames forwarded; 2 violation\(s\), \d+ deviation\(s\)/,
     );
 
-    const lines = readFileSync(capture, 'utf8').trim().split('\n');
-    expect(lines.map((line) => JSON.parse(line).direction)).toContain('server');
-    expect(lines.filter((line) => JSON.parse(line).direction === 'client').map((line) => JSON.parse(line))).toEqual([
-      { direction: 'client', frame: JSON.parse(requestChat), time: expect.any(String) },
-      { direction: 'client', text: 'hello?', time: expect.any(String) },
-      { direction: 'client', binary: Buffer.from([1, 2, 3]).toString('base64'), time: expect.any(String) },
+    const lines = readFileSync(capture, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.direction)).toContain('server');
+    // The guid the contact centre confirmed names the session on every line after it.
+    const guid = lines.find((line) => line.direction === 'server' && line.frame?.body?.method === 'requestChat')?.frame
+      .body.guid;
+    expect(guid).toEqual(expect.any(Number));
+    const time = expect.any(String);
+    expect(lines[0]).toEqual({ event: 'open', connection: 1, time });
+    expect(lines.filter((line) => line.direction === 'client')).toEqual([
+      { direction: 'client', connection: 1, frame: JSON.parse(requestChat), time },
+      { direction: 'client', connection: 1, session: guid, text: 'hello?', time },
+      { direction: 'client', connection: 1, session: guid, binary: Buffer.from([1, 2, 3]).toString('base64'), time },
     ]);
+    // The client closed without a code: 1005 on the wire, said as such.
+    expect(lines.at(-1)).toEqual({
+      event: 'close',
+      connection: 1,
+      session: guid,
+      code: 1005,
+      reason: '',
+      by: 'client',
+      time,
+    });
     const check = await runCheck(capture);
     expect(check.code).toBe(1);
-    expect(check.stdout).toMatch(/^proxied\.jsonl:\d+: \/ is not JSON: frames are JSON text \(client \?\)$/m);
-    expect(check.stdout).toMatch(/^proxied\.jsonl:\d+: \/ is a binary frame: frames are JSON text \(client \?\)$/m);
+    expect(check.stdout).toMatch(
+      /^proxied\.jsonl:\d+: \/ is not JSON: frames are JSON text \(client \?, connection 1\)$/m,
+    );
+    expect(check.stdout).toMatch(
+      /^proxied\.jsonl:\d+: \/ is a binary frame: frames are JSON text \(client \?, connection 1\)$/m,
+    );
   });
 
   it('exits 0 on Ctrl-C when every frame followed the contract', async () => {

@@ -14,7 +14,7 @@ import { browserPerFile, chatButton, dialog, eventually, fillPreChatForm } from 
 
 const demo = browserPerFile();
 const KIB = 1024;
-const HEAVY = /\/widget\/chunks\/(react|phone|chat|mount|rest)-[\w-]{8}\.js$/;
+const HEAVY = /\/widget\/chunks\/(react|phone[\w-]*|chat|mount)-[\w-]{8}\.js$/;
 
 interface Loaded {
   name: string;

@@ -15,14 +15,22 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { stringify } from 'yaml';
-import { parseCapture } from '../../cli/check/read.js';
+import { lineRecord } from '../../cli/check/records.js';
 import { type MockServer, startMockServer } from '../../mock-server/index.js';
+import type { CaptureRecord, FrameRecord } from '../../mock-server/proxy/capture.js';
 import { type RunningProxy, startProxy } from '../../mock-server/proxy/proxy.js';
-import { scenarioFromCapture } from '../../mock-server/scenario/from-capture.js';
+import { SessionSplitter } from '../../mock-server/scenario/capture-sessions.js';
+import { scenarioFromSession } from '../../mock-server/scenario/from-capture.js';
 import { eventually, launchWithWidget, sendMessage, startChat, transcript } from './harness.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'mock-chat-proxy-'));
 const capture = path.join(dir, 'through-proxy.jsonl');
+
+/** The capture's records, as mock-chat reads them. */
+const recorded = (): CaptureRecord[] =>
+  readFileSync(capture, 'utf8')
+    .split('\n')
+    .flatMap((line, index) => (line.trim() === '' ? [] : [lineRecord(line, index + 1)]));
 
 const PLANTED = {
   apiVersion: '1.0',
@@ -191,10 +199,11 @@ describe('mock-chat proxy between the widget and a contact centre', () => {
     expect(tap.toContactCentre.slice(0, sent.length)).toEqual(sent);
     expect(wire.received.slice(0, received.length)).toEqual(received);
     // The recording is the same conversation, frame by frame.
-    const recorded = parseCapture('capture', readFileSync(capture, 'utf8'));
-    expect(recorded.unusable).toEqual([]);
-    const client = recorded.frames.filter((f) => f.direction === 'client').map((f) => f.frame);
-    const server = recorded.frames.filter((f) => f.direction === 'server').map((f) => f.frame);
+    const records = recorded();
+    expect(records.filter((r) => r.kind === 'unusable')).toEqual([]);
+    const frames = records.filter((r): r is FrameRecord => r.kind === 'frame');
+    const client = frames.filter((f) => f.direction === 'client').map((f) => f.frame);
+    const server = frames.filter((f) => f.direction === 'server').map((f) => f.frame);
     expect(client).toEqual(tap.toContactCentre.map((text) => JSON.parse(text)));
     expect(server).toEqual(tap.toProxy.map((text) => JSON.parse(text)));
     expect(proxyLog.find((line) => line.includes('✗'))).toMatch(
@@ -204,10 +213,12 @@ describe('mock-chat proxy between the widget and a contact centre', () => {
   });
 
   it('from-capture makes the recording a scenario; replayed, the widget shows the same messages', async () => {
-    const replay = scenarioFromCapture(parseCapture('capture', readFileSync(capture, 'utf8')).frames, {
-      name: 'replayed',
-      source: 'through-proxy.jsonl',
-    });
+    const splitter = new SessionSplitter();
+    for (const record of recorded()) splitter.add(record);
+    const [session, ...others] = splitter.finish().sessions;
+    expect(others).toEqual([]);
+    if (!session) throw new Error('the capture holds no chat session');
+    const { scenario: replay } = scenarioFromSession(session, { name: 'replayed', source: 'through-proxy.jsonl' });
     const file = path.join(dir, 'replayed.yaml');
     writeFileSync(file, stringify(replay));
     const replayed = await startMockServer({ scenario: file, port: 0, speed: 5, profile: 'strict', widgetRoot });

@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { createRandom } from '../../mock-server/random.js';
 import { SERVER_BENCH_JSON_PREFIX, type ServerBenchFigures } from './server/figures.js';
+import { CLOSE, message, REQUEST_CHAT } from './server/frames.js';
 
 const SESSIONS = Number(process.env.SESSIONS ?? 2000);
 const MESSAGES = Number(process.env.MESSAGES ?? 5);
@@ -89,42 +90,6 @@ function startChild(kind: 'mock' | 'echo'): Promise<ChildServer> {
     });
   });
 }
-
-const request = (body: Record<string, unknown>) =>
-  JSON.stringify({ apiVersion: '1.0', type: 'request', authToken: '', body });
-const REQUEST_CHAT = request({
-  method: 'requestChat',
-  deviceType: 'bench',
-  routePointIdentifier: 'Sales_prod',
-  workFlowType: '',
-  requestTranscript: false,
-  workRequestId: null,
-  calledParty: 'http://127.0.0.1/bench',
-  leaseTime: 0,
-  intrinsics: {
-    channelAttribute: 'Chat',
-    textDirection: 'LTR',
-    attributes: ['Country.US'],
-    email: 'bench@example.com',
-    name: 'Bench',
-    lastName: '',
-    phoneNumber: '',
-    getBrandUpdates: false,
-    topic: '',
-    customFields: [{ title: 'getUpdates', value: 'No' }],
-  },
-  priority: 5,
-  customData: {},
-});
-const message = (n: number) =>
-  request({
-    method: 'newMessage',
-    message: `question ${n}`,
-    type: 'text',
-    data: { message: `question ${n}` },
-    customData: {},
-  });
-const CLOSE = request({ method: 'closeConversation' });
 
 /** A socket whose frames are awaited one predicate at a time. */
 class Peer {

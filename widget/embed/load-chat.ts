@@ -1,8 +1,9 @@
 /**
  * loadChat: the one loader of the heavy part, fetched on the visitor's intent (or at idle time
- * with `options.prefetch: 'idle'`), never before. Its code is evaluated in four tasks instead
- * of one: the phone rules (the core's forms validate phone numbers with them), the core
- * (socket, session, validators, forms), React, then the views. On a
+ * with `options.prefetch: 'idle'`), never before. Its code is evaluated in three tasks instead
+ * of one: the core (socket, session, validators, forms), React, then the views. (The forms'
+ * phone and postal code rules are not part of it: a form loads them when a field first needs
+ * them, widget/core/forms/country-rules.ts.) On a
  * slow phone one task for all of it is a long task of the host page (about 60 ms on a CPU
  * slowed 4x for React alone); split, each stays short (BENCHMARKS.md, item 1). Each step is a
  * module of its own chunk; the chunks sit beside embed.js and load relative to it. The page's
@@ -24,8 +25,6 @@ const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 export async function loadChat(locale: string): Promise<ChatParts> {
   const catalogue = loadCatalogue(locale);
-  await import('./phone-step.js');
-  await yieldToPage();
   const chat = await import('./chat.js');
   await yieldToPage();
   await import('../ui/react-root.js');

@@ -6,7 +6,7 @@
  *   skeleton dialog until the real one is drawn; or
  * - checks availability (rules 2-7, the one poller the core later takes over) and draws the
  *   floating button, without React, when chat or a callback is offered.
- * The heavy part (loadChat: core, socket, validators, React, phone rules, views) is fetched on
+ * The heavy part (loadChat: core, socket, validators, React, views) is fetched on
  * intent: pointer over, focus or touch on the button, or a click; with `options.prefetch:
  * 'idle'` also at the first idle moment once the button shows. A click before it is in opens
  * the skeleton dialog at once; the real dialog replaces it, so the open is never lost.

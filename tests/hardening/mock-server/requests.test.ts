@@ -449,3 +449,93 @@ describe('item 11: symbolic links in the static roots', () => {
     }
   });
 });
+
+/**
+ * POSTs `size` bytes to `target` over a raw socket (with a Content-Length, or chunked) while
+ * reading the answer; resolves with the answer as read up to the connection's end. Writing
+ * may fail once the server closes: what matters is what the client read.
+ */
+function postHuge(url: string, target: string, size: number, chunked: boolean): Promise<string> {
+  const { hostname, port } = new URL(url);
+  const piece = Buffer.alloc(64 * 1024, 'x');
+  return new Promise((resolve) => {
+    let answer = '';
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(
+        `POST ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\n` +
+          (chunked ? 'Transfer-Encoding: chunked\r\n\r\n' : `Content-Length: ${size}\r\n\r\n`),
+      );
+      let sent = 0;
+      const pump = () => {
+        while (sent < size && !socket.destroyed) {
+          sent += piece.length;
+          const data = chunked
+            ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')])
+            : piece;
+          if (!socket.write(data)) return void socket.once('drain', pump);
+        }
+        if (chunked && !socket.destroyed) socket.write('0\r\n\r\n');
+      };
+      pump();
+    });
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(answer));
+  });
+}
+
+describe('issue 23: bodies past what the server reads, and a scenario switch that names no scenario', () => {
+  let served: ServedChild;
+  beforeAll(async () => {
+    served = await serveChild(['--scenario', 'happy-path']);
+  });
+
+  it('a body over 16 MiB gets its 413 with Connection: close, then the connection closes; the client reads it', async () => {
+    for (const chunked of [false, true]) {
+      const answer = await postHuge(served.url, '/cua-api/forms/callback', 17 * 1024 * 1024, chunked);
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head.split('\r\n')[0], `chunked: ${chunked}`).toBe('HTTP/1.1 413 Payload Too Large');
+      expect(head).toMatch(/^Connection: close$/im);
+      expect(JSON.parse(body)).toEqual({
+        success: false,
+        message: 'the request body is over 262144 bytes: send a smaller body',
+      });
+    }
+    await expectAnswering(served);
+  }, 60_000);
+
+  it('a body over 256 KiB but within 16 MiB is read and dropped: its 413 keeps the connection', async () => {
+    const answer = await fetch(`${served.url}/cua-api/forms/callback`, {
+      method: 'POST',
+      headers: FORM_HEADERS,
+      body: 'x'.repeat(1024 * 1024),
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.headers.get('connection')).toBe('keep-alive');
+  });
+
+  it('POST /__mock/scenario with a name that is not text is 400, and the scenario stays', async () => {
+    for (const [body, got] of [
+      [{ name: ['happy-path'] }, 'a list'],
+      [{ name: { toString: 'typing' } }, 'object'],
+      [{ name: 7 }, 'number'],
+      [{}, 'no name'],
+    ] as const) {
+      const answer = await fetch(`${served.url}/__mock/scenario`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({
+        success: false,
+        message: `name must be one scenario name, as text: {"name": "happy-path"} (got ${got})`,
+      });
+    }
+    expect(((await (await fetch(`${served.url}/__mock/scenarios`)).json()) as { current: string }).current).toBe(
+      'happy-path',
+    );
+  });
+});

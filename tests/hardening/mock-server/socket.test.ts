@@ -2,12 +2,14 @@
  * Issue 9, items 2, 3 and 9, black-box against `mock-chat serve`: frames the log and the
  * recording cannot take as they are (nested too deep, a `type` that is no string), session keys
  * an attacker could compute from its own session, and memory a client can make the server hold
- * (sessions, transcripts, the frames kept for GET /__mock/sessions, unread answers).
+ * (sessions, transcripts, the frames kept for GET /__mock/sessions, unread answers). Issue 23:
+ * a frame too deep logged as what it is, and sockets that send nothing.
  */
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { createRandom } from '../../../mock-server/random.js';
 import { frames, isError, isNotification, TestClient } from '../../integration/mock-server/client.js';
 import { expectAnswering, outputMatching, type ServedChild, serveChild, workDir } from './support/serve-child.js';
@@ -82,6 +84,20 @@ describe('item 2: frames the pretty log cannot describe as they are', () => {
     });
     client.close();
     await expectAnswering(served);
+    served.child.kill();
+  });
+});
+
+describe('issue 23: a frame nested too deep is logged as what it is', () => {
+  it('serve --log pretty says "JSON nested too deep", never "not JSON"', async () => {
+    const served = await serveChild(['--scenario', 'happy-path', '--log', 'pretty']);
+    const client = await TestClient.connect(served.socketUrl);
+    await client.requestChat();
+    client.send(deepFrame(10_000));
+    await client.next(isError);
+    await outputMatching(served, /→ client JSON nested too deep \(not read\) ✗ \/ nests deeper than 32 levels/);
+    expect(served.output()).not.toMatch(/→ client not JSON/);
+    client.close();
     served.child.kill();
   });
 });
@@ -266,6 +282,49 @@ describe('item 9: memory a client can make the server hold is capped', () => {
       served,
       /closed: the client reads nothing \(over 65536 bytes wait to be sent; --max-buffered\)/,
     );
+    await expectAnswering(served);
+    served.child.kill();
+  });
+});
+
+/** The status of an upgrade: 101 (the socket open, returned), or the refusal's status. */
+function upgradeStatus(url: string): Promise<{ status: number; ws?: WebSocket }> {
+  const ws = new WebSocket(url);
+  ws.on('error', () => {});
+  return new Promise((resolve) => {
+    ws.once('open', () => resolve({ status: 101, ws }));
+    ws.once('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0 }));
+  });
+}
+
+describe('issue 23: sockets that send nothing', () => {
+  it('are closed with 4408 after --first-frame-timeout and stop counting toward the cap; one that spoke stays', async () => {
+    // --max-sessions 1 allows two sockets.
+    const served = await serveChild([
+      '--scenario',
+      'happy-path',
+      '--max-sessions',
+      '1',
+      '--first-frame-timeout',
+      // Long enough for the third upgrade below to be tried while both sockets are surely open.
+      '3s',
+    ]);
+    const speaking = await TestClient.connect(served.socketUrl);
+    speaking.send(frames.ping());
+    await speaking.next(isNotification('pong'));
+    const silent = await TestClient.connect(served.socketUrl);
+    // Both places are taken: a third socket is refused while they are open.
+    expect((await upgradeStatus(served.socketUrl)).status).toBe(503);
+    expect(await silent.closed).toEqual({ code: 4408, reason: 'No frame within 3 s: send requestChat or renewChat' });
+    await outputMatching(served, /conn 2: closed with 4408: no frame within 3 s of opening \(--first-frame-timeout\)/);
+    // The silent one opened after the speaking one, so the speaking one's time is up too: still open.
+    speaking.send(frames.ping());
+    await speaking.next(isNotification('pong'));
+    // Its place is free again.
+    const next = await upgradeStatus(served.socketUrl);
+    expect(next.status).toBe(101);
+    next.ws?.close();
+    speaking.close();
     await expectAnswering(served);
     served.child.kill();
   });

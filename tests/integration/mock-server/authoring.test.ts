@@ -248,7 +248,7 @@ describe('the tolerant profile (default): what a real server accepts', () => {
 });
 
 describe('the verification API', () => {
-  it('GET /__mock/sessions shows each session’s scenario, position and frames; POST /__mock/reset ends them', async () => {
+  it('GET /__mock/sessions shows each session’s scenario, position and frames; POST /__mock/reset ends them (sockets closed 1012)', async () => {
     server = await start('happy-path');
     const client = await connect(server);
     await client.requestChat();
@@ -262,7 +262,7 @@ describe('the verification API', () => {
     expect(report.sessions[0].sent[0].frame.body.method).toBe('requestChat');
     const reset = await fetch(`${server.url}/__mock/reset`, { method: 'POST' });
     expect(reset.status).toBe(200);
-    expect((await client.closed).code).toBe(1006);
+    expect((await client.closed).code).toBe(1012);
     expect(server.sessions()).toEqual([]);
   });
 

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientFrame, ServerFrame } from '../../../generated/chat-socket.js';
 import type { MockServer } from '../../../mock-server/index.js';
-import { SESSION_KEY_INVALID } from '../../../mock-server/socket/dispatch.js';
+import { SESSION_KEY_INVALID } from '../../../mock-server/socket/service-errors.js';
 import { clientsClosedAfterEach, frames, isError, isNotification, start, TestClient } from './client.js';
 
 let server: MockServer | undefined;

@@ -206,8 +206,12 @@ describe('given logging and recording', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(captured.length).toBe(frameLines.length);
-    expect(captured[0]).toEqual({ direction: 'client', frame: expect.any(Object), time: expect.stringMatching(/Z$/) });
+    const time = expect.stringMatching(/Z$/);
+    // The socket's open and its end (the server closing, dropped) around every frame that went on the wire.
+    expect(captured.filter((l) => l.direction).length).toBe(frameLines.length);
+    expect(captured[0]).toEqual({ event: 'open', connection: 1, time });
+    expect(captured[1]).toEqual({ direction: 'client', connection: 1, frame: expect.any(Object), time });
+    expect(captured.at(-1)).toMatchObject({ event: 'close', connection: 1, code: 1006, by: 'server' });
   });
 
   it('prints pretty lines with time, session, arrow and method, without ANSI when not a TTY', async () => {

@@ -79,7 +79,7 @@ describe('given a scenario file with problems', () => {
   it('reports YAML syntax errors as unreadable with the line', () => {
     const problems = problemsOf(scenarioFile('broken.yaml', 'name: x\nstory: [unclosed\nconversation: []\n'));
     expect(problems[0]).toBe('SCENARIO_UNREADABLE');
-    expect(problems[1]).toMatch(/broken\.yaml:\d+: /);
+    expect(problems[1]).toMatch(/broken\.yaml:\d+:\d+: /);
   });
 
   it('names the known scenarios for an unknown name', () => {

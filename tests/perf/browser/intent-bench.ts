@@ -5,7 +5,9 @@
  *   their encoded (gzip: the context asks for gzip only) body sizes from Resource Timing, once
  *   the button shows, the network is idle and 4 s have passed, nobody touching the page;
  * - bytes after open: the same after a pointer over the button, a click and the dialog's
- *   first field interactive (everything the chat needs);
+ *   first field interactive (everything the chat needs to open: issue 24 budgets it), and
+ *   after the visitor has filled the pre-chat form as a visitor does, when the form has
+ *   fetched its country's phone and postal code rules and enabled its button;
  * - click to dialog interactive with prefetch (pointer over the button, its chat loaded, then
  *   the click) and without (a plain click: the chat loads because of it), median of 3 loads
  *   each, each on a new origin (a first visit).
@@ -20,6 +22,10 @@ export interface IntentFigures {
   beforeIntentFiles: string[];
   afterOpenBytes: number;
   afterOpenRequests: number;
+  afterOpenFiles: string[];
+  /** After the pre-chat form is filled and valid: what the form's rules added, and the total. */
+  afterFormBytes: number;
+  afterFormFiles: string[];
   clickWithPrefetchMs: number[];
   clickWithoutPrefetchMs: number[];
   clickWithPrefetchMedianMs: number;
@@ -40,6 +46,9 @@ async function widgetResponses(page: Page): Promise<{ name: string; bytes: numbe
   return entries.filter((entry) => OWN.test(new URL(entry.name).pathname));
 }
 
+const described = (entry: { name: string; bytes: number }) =>
+  `${new URL(entry.name).pathname} ${(entry.bytes / 1024).toFixed(2)} KiB`;
+
 async function opened(chromium: Chromium) {
   const page = await openPage(chromium, { scenario: 'happy-path', speed: 10, noGoto: true, initScripts: [NAME_SHIM] });
   await page.context.setExtraHTTPHeaders({ 'Accept-Encoding': 'gzip' });
@@ -54,20 +63,37 @@ export async function intentBench(chromium: Chromium, runs = 3, log: (line: stri
   let beforeIntentFiles: string[] = [];
   let afterOpenBytes = 0;
   let afterOpenRequests = 0;
+  let afterOpenFiles: string[] = [];
+  let afterFormBytes = 0;
+  let afterFormFiles: string[] = [];
   try {
     const { page } = first;
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(4000);
     const before = await widgetResponses(page);
     beforeIntentBytes = before.reduce((sum, entry) => sum + entry.bytes, 0);
-    beforeIntentFiles = before.map((entry) => `${new URL(entry.name).pathname} ${(entry.bytes / 1024).toFixed(2)} KiB`);
+    beforeIntentFiles = before.map(described);
     log(`  before intent: ${beforeIntentFiles.join(', ')}`);
     await page.locator('.cw-fab').hover();
     await page.locator('.cw-fab').click();
-    await page.getByRole('dialog', { name: 'Question Center' }).getByLabel('First Name').waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Question Center' });
+    await dialog.getByLabel('First Name').waitFor();
     const after = await widgetResponses(page);
     afterOpenBytes = after.reduce((sum, entry) => sum + entry.bytes, 0);
     afterOpenRequests = after.length;
+    afterOpenFiles = after.map(described);
+    log(`  after open: ${afterOpenFiles.join(', ')}`);
+    // A visitor filling the form: its country's rules come in with the first phone or postal edit.
+    await dialog.getByLabel('First Name').fill('Ada');
+    await dialog.getByLabel('Email Address').fill('ada@example.com');
+    await dialog.getByLabel('Phone Number').fill('2025550143');
+    await dialog.getByLabel('Postal Code').fill('94105');
+    // The button is enabled once the form is valid, which needs the rules in.
+    await dialog.getByRole('button', { name: 'Start chat', disabled: false }).waitFor();
+    const filled = await widgetResponses(page);
+    afterFormBytes = filled.reduce((sum, entry) => sum + entry.bytes, 0);
+    afterFormFiles = filled.filter((entry) => !after.some((seen) => seen.name === entry.name)).map(described);
+    log(`  the form's rules: ${afterFormFiles.join(', ')}`);
   } finally {
     await first.close();
   }
@@ -100,6 +126,9 @@ export async function intentBench(chromium: Chromium, runs = 3, log: (line: stri
     beforeIntentFiles,
     afterOpenBytes,
     afterOpenRequests,
+    afterOpenFiles,
+    afterFormBytes,
+    afterFormFiles,
     clickWithPrefetchMs: withPrefetch,
     clickWithoutPrefetchMs: withoutPrefetch,
     clickWithPrefetchMedianMs: median(withPrefetch),

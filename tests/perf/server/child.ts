@@ -1,7 +1,8 @@
 /**
  * A server for the benchmark, in its own process so it has a core to itself:
  * `mock` is startMockServer (happy-path, strict contract, validation on every frame),
- * `echo` a raw ws server that sends every frame back. Talks to the parent over IPC:
+ * `echo` a raw ws server that sends every frame back. A third argument `pretty` or `json`
+ * turns the mock's log on, written to this process's stdout (the parent drains the pipe). Talks to the parent over IPC:
  * sends { url } when listening; answers "stats" with { rss, sessions, loopP99Ms, loopMaxMs }
  * (event-loop delay since the last "stats"); exits on "stop".
  */
@@ -12,13 +13,14 @@ import { startMockServer } from '../../../mock-server/index.js';
 
 const kind = process.argv[2];
 const speed = Number(process.argv[3] ?? 1000);
+const log = process.argv[4] === 'pretty' || process.argv[4] === 'json' ? process.argv[4] : 'silent';
 
 async function main() {
   let url: string;
   let sessions = () => 0;
   let close: () => Promise<void>;
   if (kind === 'mock') {
-    const server = await startMockServer({ scenario: 'happy-path', port: 0, speed, contract: 'strict', log: 'silent' });
+    const server = await startMockServer({ scenario: 'happy-path', port: 0, speed, contract: 'strict', log });
     url = server.socketUrl;
     sessions = () => server.liveSessions;
     close = () => server.close();

@@ -9,8 +9,12 @@ import {
   createLeadSubmitter,
   type FormsHttp,
   fetchCountryData,
+  loadCountryRules,
   submitCallback,
 } from '../../../widget/core/forms/index.js';
+
+// A callback payload is built after a submit, which waits for the country's rules.
+await loadCountryRules('US');
 
 interface Recorded {
   method: string;
@@ -110,6 +114,34 @@ describe('callback submitter (§7 callback call, §8 status cards)', () => {
       card: callbackCard(true),
     });
     expect(requests[0]?.url).toBe('https://api.example.test/forms/cb');
+  });
+});
+
+describe('the calls over plain fetch (issue 24: no REST client in the widget)', () => {
+  it('a trailing slash on the API domain is dropped', async () => {
+    const { http, requests } = stubHttp(() => json(200, { success: true }));
+    await submitCallback(payload, { http: { ...http, baseUrl: 'https://api.example.test/' }, logger: logger() });
+    expect(requests.map((request) => request.url)).toEqual(['https://api.example.test/cua-api/forms/callback']);
+  });
+
+  it('an error body that is not JSON is logged as its text; a 2xx is a success whatever its body (§9)', async () => {
+    const log = logger();
+    const text = stubHttp(() => new Response('<h1>Bad gateway</h1>', { status: 502 }));
+    expect((await submitCallback(payload, { http: text.http, logger: log })).ok).toBe(false);
+    expect(log.error).toHaveBeenCalledWith(
+      'callback: POST /cua-api/forms/callback answered 502',
+      '<h1>Bad gateway</h1>',
+    );
+    const garbled = stubHttp(() => new Response('{"success":', { status: 200 }));
+    expect((await submitCallback(payload, { http: garbled.http, logger: log })).ok).toBe(true);
+    expect(log.error).toHaveBeenCalledTimes(1);
+    // Country data is read: an answer that is not JSON is a failure, logged.
+    const country = stubHttp(() => new Response('<html>', { status: 200 }));
+    expect(await fetchCountryData('zh-CN', { http: country.http, logger: log })).toBeUndefined();
+    expect(log.error).toHaveBeenLastCalledWith(
+      'country data: GET /cua-api/drive/country-data failed',
+      expect.any(SyntaxError),
+    );
   });
 });
 

@@ -1,10 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULTS } from '../../../widget/core/config/defaults.js';
 import {
   buildForm,
+  countryRules,
   createFormController,
   type FormController,
   type FormControllerOptions,
+  loadCountryRules,
 } from '../../../widget/core/forms/index.js';
 import { hostTimers } from '../../support/host-timers.js';
 
@@ -43,6 +45,10 @@ const countryData = {
     ],
   },
 };
+
+// The phone and postal code rules load when a form first needs them; these forms have them in
+// (the tests at the end of this file start without).
+beforeAll(() => Promise.all(['US', 'CN'].map(loadCountryRules)));
 
 let timers: ReturnType<typeof countingTimers>;
 let controllers: FormController[] = [];
@@ -379,6 +385,87 @@ describe('China province and city (§5, §7 country data)', () => {
     form.change('province', 'Beijing');
     form.change('city', 'Beijing');
     expect(form.getSnapshot().valid).toBe(true);
+  });
+});
+
+describe("the country's phone and postal code rules, loaded when a field first needs them (issue 24)", () => {
+  function countryForm(country: string, prefill?: Record<string, string>): FormController {
+    const form = createFormController({
+      fields: buildForm({ form: 'preChat', country, chinaRegion: false, ...(prefill ? { prefill } : {}) }),
+      country,
+      timers,
+    });
+    controllers.push(form);
+    return form;
+  }
+
+  it('a form opens without them; the first phone edit fetches them, and until they are in the form is not valid and shows no phone error', async () => {
+    const form = countryForm('FR');
+    form.change('firstName', 'Ada');
+    form.change('email', 'ada@example.com');
+    form.blur('email');
+    expect(countryRules('FR')).toBeUndefined();
+    form.change('phoneNumber', '12');
+    form.blur('phoneNumber');
+    form.change('postalCode', '75001');
+    expect(fieldOf(form, 'phoneNumber')?.touched).toBe(true);
+    expect(fieldOf(form, 'phoneNumber')?.error).toBeUndefined();
+    expect(form.getSnapshot()).toMatchObject({ valid: false, submitDisabled: true });
+    // The same load the form started: its fields are judged as soon as it is in.
+    await loadCountryRules('FR');
+    expect(fieldOf(form, 'phoneNumber')?.error).toBe('phone number is invalid');
+    form.change('phoneNumber', '06 12 34 56 78');
+    form.blur('phoneNumber');
+    expect(fieldOf(form, 'phoneNumber')?.error).toBeUndefined();
+    expect(form.getSnapshot()).toMatchObject({ valid: true, submitDisabled: false });
+  });
+
+  it('a postal code edit fetches them too', async () => {
+    const form = countryForm('DE');
+    form.change('postalCode', '1011');
+    form.blur('postalCode');
+    expect(fieldOf(form, 'postalCode')?.error).toBeUndefined();
+    await loadCountryRules('DE');
+    expect(fieldOf(form, 'postalCode')?.error).toBe('postal code is invalid');
+  });
+
+  it('a submit before they are in waits for them, then judges the form', async () => {
+    const valid = countryForm('AU');
+    valid.change('firstName', 'Ada');
+    valid.change('email', 'ada@example.com');
+    valid.change('phoneNumber', '0412 345 678');
+    valid.change('postalCode', '2000');
+    expect(countryRules('AU')).toBeUndefined();
+    expect(await valid.submit()).toMatchObject({ ok: true, values: { phoneNumber: '0412 345 678' } });
+
+    const invalid = countryForm('JP');
+    invalid.change('firstName', 'Ada');
+    invalid.change('email', 'ada@example.com');
+    invalid.change('phoneNumber', '123');
+    invalid.change('postalCode', '100-0001');
+    expect(await invalid.submit()).toEqual({ ok: false });
+    expect(fieldOf(invalid, 'phoneNumber')?.error).toBe('phone number is invalid');
+    expect(fieldOf(invalid, 'postalCode')?.error).toBeUndefined();
+  });
+
+  it('a prefilled phone fetches them as the form opens', async () => {
+    const form = countryForm('NZ', {
+      firstName: 'Ada',
+      email: 'ada@example.com',
+      phoneNumber: '021 123 4567',
+      postalCode: '6011',
+    });
+    expect(form.getSnapshot().valid).toBe(false);
+    await loadCountryRules('NZ');
+    expect(form.getSnapshot()).toMatchObject({ valid: true, submitDisabled: false });
+  });
+
+  it('a form with no phone or postal code typed never fetches them', () => {
+    const form = countryForm('BR');
+    form.change('firstName', 'Ada');
+    form.blur('phoneNumber');
+    expect(fieldOf(form, 'phoneNumber')?.error).toBe('phone number is a required property');
+    expect(countryRules('BR')).toBeUndefined();
   });
 });
 

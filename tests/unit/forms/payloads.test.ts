@@ -7,7 +7,11 @@ import {
   buildLeadPayload,
   customerDetailsFromForm,
   isFirstChatConfirmation,
+  loadCountryRules,
 } from '../../../widget/core/forms/index.js';
+
+// The payloads are built after a submit, which waits for the country's rules (country-rules.ts).
+await Promise.all(['US', 'GB', 'CN'].map(loadCountryRules));
 
 const callbackFields = buildForm({ form: 'callback', country: 'US', chinaRegion: false });
 const callbackValues = {

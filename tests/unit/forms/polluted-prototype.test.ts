@@ -1,7 +1,7 @@
 /**
  * Issue 14, hostile host pages: a page that adds an enumerable property to Object.prototype
- * must not see it in the widget's REST calls (openapi-fetch's default query serializer walks
- * the parameters with for…in; the widget gives it one that reads own keys only).
+ * must not see it in the widget's REST calls (a query or form body built with for…in would
+ * send it; the widget reads own keys only).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ownKeysQuery } from '../../../widget/core/forms/http.js';

@@ -1,13 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../../widget/core/config/defaults.js';
 import {
   buildForm,
   FORM_MESSAGE_TEMPLATES,
   type FormField,
   isValidEmail,
-  isValidPhone,
   isValidPostalCode,
-  parsePhone,
+  loadCountryRules,
   validateField,
 } from '../../../widget/core/forms/index.js';
 import { formatText } from '../../../widget/core/texts.js';
@@ -20,6 +19,15 @@ const field = (fields: readonly FormField[], name: string): FormField => {
   return found;
 };
 const us = { country: 'US' };
+// The phone and postal code rules of a country load when a form first needs them (country-rules.ts).
+beforeAll(() => Promise.all(['US', 'DE'].map(loadCountryRules)));
+const phoneOf = async (country: string) => {
+  const rules = await loadCountryRules(country);
+  return {
+    isValid: (value: string, minLength: number) => rules.isValidPhone(value, minLength),
+    parse: (value: string) => rules.parsePhone(value),
+  };
+};
 
 describe('§8 form message templates', () => {
   it('§8 the four templates are worded as the spec quotes them', () => {
@@ -112,47 +120,55 @@ describe('§5 email', () => {
 });
 
 describe('§5 phone or phoneNumber', () => {
-  it('§5 phone: national trunk prefix is stripped before matching (GB 07400 123456)', () => {
-    expect(isValidPhone('07400 123456', 'GB', 4)).toBe(true);
-    expect(parsePhone('07400 123456', 'GB')).toEqual({
+  it('§5 phone: national trunk prefix is stripped before matching (GB 07400 123456)', async () => {
+    const gb = await phoneOf('GB');
+    expect(gb.isValid('07400 123456', 4)).toBe(true);
+    expect(gb.parse('07400 123456')).toEqual({
       e164: '+447400123456',
       phone: { country: 'GB', code: '44', number: '7400123456' },
     });
-    expect(parsePhone('0151 12345678', 'DE')?.phone.number).toBe('15112345678');
+    expect((await phoneOf('DE')).parse('0151 12345678')?.phone.number).toBe('15112345678');
   });
 
-  it("§5 phone: must match the national number pattern of the visitor's country, else '{0} is invalid'", () => {
+  it("§5 phone: must match the national number pattern of the visitor's country, else '{0} is invalid'", async () => {
     expect(validateField(field(preChat, 'phoneNumber'), '(202) 555-0143', us)).toBeUndefined();
     expect(validateField(field(preChat, 'phoneNumber'), '12345', us)).toBe('phone number is invalid');
     // A valid German number is not a US visitor's number.
-    expect(isValidPhone('+49 151 12345678', 'US', 4)).toBe(false);
-    expect(isValidPhone('+1 202 555 0143', 'US', 4)).toBe(true);
+    const usPhone = await phoneOf('US');
+    expect(usPhone.isValid('+49 151 12345678', 4)).toBe(false);
+    expect(usPhone.isValid('+1 202 555 0143', 4)).toBe(true);
   });
 
-  it('§5 phone: at least 4 characters (checked before the pattern)', () => {
+  it('§5 phone: at least 4 characters (checked before the pattern)', async () => {
     // "1234" is a valid German number by pattern, so only the length rule can reject it.
-    expect(isValidPhone('1234', 'DE', DEFAULTS.phoneMinLength)).toBe(true);
-    expect(isValidPhone('1234', 'DE', 5)).toBe(false);
-    expect(isValidPhone(' 12 ', 'DE', 4)).toBe(false);
+    const de = await phoneOf('DE');
+    expect(de.isValid('1234', DEFAULTS.phoneMinLength)).toBe(true);
+    expect(de.isValid('1234', 5)).toBe(false);
+    expect(de.isValid(' 12 ', 4)).toBe(false);
     expect(validateField(field(preChat, 'phoneNumber'), '1234', { country: 'DE', phoneMinLength: 5 })).toBe(
       'phone number is invalid',
     );
   });
 
-  it('§5 phone: a country without numbering data accepts phone-like text of the minimum length', () => {
-    expect(isValidPhone('+32 470 12 34 56', 'EU', 4)).toBe(true);
-    expect(isValidPhone('call me', 'EU', 4)).toBe(false);
-    expect(parsePhone('+32 470 12 34 56', 'EU')).toBeUndefined();
+  it('§5 phone: a country without numbering data accepts phone-like text of the minimum length', async () => {
+    const eu = await phoneOf('EU');
+    expect(eu.isValid('+32 470 12 34 56', 4)).toBe(true);
+    expect(eu.isValid('call me', 4)).toBe(false);
+    expect(eu.parse('+32 470 12 34 56')).toBeUndefined();
   });
 
-  it('§5 phone: countries sharing a calling code share one numbering plan (documented choice)', () => {
+  it('§5 phone: countries sharing a calling code share one numbering plan (documented choice)', async () => {
     // A Toronto number for a US visitor, a Guernsey-range mobile for a GB visitor.
-    expect(isValidPhone('416 555 0123', 'US', 4)).toBe(true);
-    expect(parsePhone('07911 123456', 'GB')?.phone).toEqual({ country: 'GB', code: '44', number: '7911123456' });
+    expect((await phoneOf('US')).isValid('416 555 0123', 4)).toBe(true);
+    expect((await phoneOf('GB')).parse('07911 123456')?.phone).toEqual({
+      country: 'GB',
+      code: '44',
+      number: '7911123456',
+    });
   });
 
-  it('§5 phone: text that is no number is invalid', () => {
-    expect(isValidPhone('abcdef', 'US', 4)).toBe(false);
+  it('§5 phone: text that is no number is invalid', async () => {
+    expect((await phoneOf('US')).isValid('abcdef', 4)).toBe(false);
   });
 });
 

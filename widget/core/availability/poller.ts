@@ -5,13 +5,14 @@
  * One poller per page. The start chunk (before any visitor action) creates and starts it to
  * decide whether the button shows; the core, loaded on intent, is handed the same poller and
  * takes over its outcome (settled or still running), so availability is never asked twice.
- * That is why this module is plain `fetch` over the generated `paths` types instead of
- * openapi-fetch: it is in the few KiB a page pays before intent.
+ * Plain `fetch` with the request built from the generated `paths` types (forms/rest-request.ts),
+ * as the forms' calls are: it is in the few KiB a page pays before intent.
  */
 import type { components, paths } from '../../../generated/widget-http.js';
 import { DEFAULTS } from '../config/defaults.js';
 import type { PageConfig } from '../config/page-config.js';
 import type { TimerHandle, TimerProvider } from '../env.js';
+import { formPostRequest } from '../forms/rest-request.js';
 
 export type AvailabilityResponse = components['schemas']['AvailabilityResponse'];
 
@@ -19,7 +20,7 @@ type CheckAvailability = paths['/conversation/check-availability-v2']['post'];
 type AvailabilityRequest = CheckAvailability['requestBody']['content']['application/x-www-form-urlencoded'];
 type AvailabilityAnswer = CheckAvailability['responses'][200]['content']['application/json'];
 
-const AVAILABILITY_PATH: keyof paths = '/conversation/check-availability-v2';
+const AVAILABILITY_PATH = '/conversation/check-availability-v2' satisfies keyof paths;
 
 export type AvailabilityOutcome =
   /** Rule 3. */
@@ -63,19 +64,6 @@ export function availabilityRequestBody(page: PageConfig): AvailabilityRequest {
     hideOnMobiles: flag(page.hideOnMobile),
     ifEnergyPage: flag(page.energy),
   };
-}
-
-/**
- * The request as the contract has it: form-encoded, own properties only (URLSearchParams reads
- * a record's own keys, so nothing a host page adds to Object.prototype is sent).
- */
-function availabilityRequest(apiEndpointsDomain: string, page: PageConfig): Request {
-  const body = new URLSearchParams(Object.entries(availabilityRequestBody(page)) as [string, string][]);
-  return new Request(`${apiEndpointsDomain}${AVAILABILITY_PATH}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: body.toString(),
-  });
 }
 
 function isAnswer(value: unknown): value is AvailabilityAnswer {
@@ -129,7 +117,9 @@ export function createAvailabilityPoller(options: AvailabilityPollerOptions): Av
     timer = null;
     if (stopped) return;
     try {
-      const response = await env.fetch(availabilityRequest(options.apiEndpointsDomain, page));
+      const response = await env.fetch(
+        formPostRequest(options.apiEndpointsDomain, AVAILABILITY_PATH, availabilityRequestBody(page)),
+      );
       if (stopped) return;
       if (!response.ok) {
         finish({ kind: 'failed', error: new Error(`availability answered HTTP ${response.status}`) });

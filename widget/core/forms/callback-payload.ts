@@ -2,8 +2,8 @@ import type { components } from '../../../generated/widget-http.js';
 import { DEFAULTS } from '../config/defaults.js';
 import { hyphenLocale } from '../locale/locale-parts.js';
 import type { FormField } from './build-form.js';
+import { countryRules } from './country-rules.js';
 import type { FormValues } from './field-definition.js';
-import { parsePhone } from './phone-rule.js';
 
 export type CallbackRequest = components['schemas']['CallbackRequest'];
 type CallbackField = components['schemas']['CallbackField'];
@@ -30,7 +30,8 @@ export function buildCallbackPayload({ fields, values, country, locale }: Callba
     const text = value.trim();
     if (text === '') return [];
     if (field.kind === 'phone') {
-      const parsed = parsePhone(text, country);
+      // The form's submit waited for the country's rules, so they are in.
+      const parsed = countryRules(country)?.parsePhone(text);
       // A number that cannot be parsed never passes validation; sending the text keeps the visitor's input.
       return [parsed === undefined ? { name: field.name, value: text } : { name: 'phone', value: parsed.phone }];
     }

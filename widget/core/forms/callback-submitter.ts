@@ -3,7 +3,7 @@ import { DEFAULTS } from '../config/defaults.js';
 import type { Logger } from '../env.js';
 import { type CoreTexts, TEXTS } from '../texts.js';
 import type { CallbackRequest } from './callback-payload.js';
-import { type FormsHttp, formsClient } from './http.js';
+import { type FormsHttp, postJson } from './http.js';
 
 type CardTexts = Pick<CoreTexts, 'successTitle' | 'successBody' | 'failureTitle' | 'failureBody'>;
 
@@ -37,11 +37,10 @@ export async function submitCallback(
   payload: CallbackRequest,
   options: SubmitCallbackOptions,
 ): Promise<CallbackResult> {
-  const client = formsClient(options.http);
   // A deployment may move the call; the body and answer keep the contract's shape.
   const path = (options.callbackPath ?? DEFAULTS.callbackPath) as '/cua-api/forms/callback';
   try {
-    const { response, error } = await client.POST(path, { body: payload });
+    const { response, error } = await postJson(options.http, path, payload);
     // Any 2xx is success (section 9: HTTP client defaults); an error body may be empty.
     if (response.ok) return { ok: true, card: callbackCard(true, options.texts) };
     options.logger.error(`callback: POST ${path} answered ${response.status}`, error);

@@ -2,7 +2,7 @@ import type { components } from '../../../generated/widget-http.js';
 import { DEFAULTS } from '../config/defaults.js';
 import type { Logger } from '../env.js';
 import { underscoreLocale } from '../locale/locale-parts.js';
-import { type FormsHttp, formsClient } from './http.js';
+import { type FormsHttp, getJson } from './http.js';
 
 export type CountryData = components['schemas']['CountryData'];
 
@@ -55,10 +55,9 @@ export async function fetchCountryData(
   locale: string,
   options: FetchCountryDataOptions,
 ): Promise<CountryData | undefined> {
-  const client = formsClient(options.http);
   const path = (options.countryDataPath ?? DEFAULTS.countryDataPath) as '/cua-api/drive/country-data';
   try {
-    const { response, data } = await client.GET(path, { params: { query: countryDataQuery(locale) } });
+    const { response, data } = await getJson(options.http, path, countryDataQuery(locale));
     if (!response.ok) {
       options.logger.error(`country data: GET ${path} answered ${response.status}`);
       return undefined;

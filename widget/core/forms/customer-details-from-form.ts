@@ -1,7 +1,7 @@
 import type { CustomerDetails } from '../customer-details.js';
+import { countryRules } from './country-rules.js';
 import type { FormValues } from './field-definition.js';
 import { textValue } from './payload-values.js';
-import { parsePhone } from './phone-rule.js';
 
 /**
  * Section 3, customer details from a submitted pre-chat form. Aliases are filled both ways
@@ -23,7 +23,7 @@ export function customerDetailsFromForm(values: FormValues, country: string): Cu
   if (lastName !== undefined) details.lastName = lastName;
   if (email !== undefined) details.email = email;
   if (phoneText !== undefined) {
-    const parsed = parsePhone(phoneText, country);
+    const parsed = countryRules(country)?.parsePhone(phoneText);
     details.phoneNumber = parsed?.e164 ?? phoneText;
     if (parsed !== undefined) details.phone = parsed.phone;
   }

@@ -2,8 +2,9 @@ import type { components } from '../../../generated/widget-http.js';
 import { DEFAULTS } from '../config/defaults.js';
 import type { TimerProvider } from '../env.js';
 import type { FormField } from './build-form.js';
+import { countryRules, loadCountryRules } from './country-rules.js';
 import type { FieldValue, FormValues, SelectOption } from './field-definition.js';
-import { type ValidationContext, validateField } from './validate-field.js';
+import { isEmpty, type ValidationContext, validateField } from './validate-field.js';
 
 type CountryData = components['schemas']['CountryData'];
 
@@ -84,6 +85,14 @@ export function createFormController(options: FormControllerOptions): FormContro
   let countryData = options.countryData;
   let submitting = false;
   let submitted = false;
+  // Phone and postal code are judged by the country's rules, loaded on the first edit of such a
+  // field (or at once for a prefilled one: country-rules.ts). Until they are in, those fields
+  // show no error, the form is not valid, and a submit waits for them.
+  let rulesWait: Promise<void> | undefined;
+  const needsRules = (field: FormField): boolean => field.kind === 'phone' || field.kind === 'postalCode';
+  const rulesPending = (): boolean =>
+    countryRules(options.country) === undefined &&
+    fields.some((field) => needsRules(field) && !isEmpty(values.get(field.name) ?? field.initialValue));
 
   const errorOf = (field: FormField): string | undefined =>
     validateField(field, values.get(field.name) ?? field.initialValue, options);
@@ -121,7 +130,7 @@ export function createFormController(options: FormControllerOptions): FormContro
         ...(error === undefined ? {} : { error }),
       };
     });
-    const valid = fields.every((field) => errorOf(field) === undefined);
+    const valid = !rulesPending() && fields.every((field) => errorOf(field) === undefined);
     return {
       fields: states,
       values: Object.fromEntries(values),
@@ -137,6 +146,22 @@ export function createFormController(options: FormControllerOptions): FormContro
     snapshot = build();
     for (const listener of [...listeners]) listener();
   };
+
+  /** Loads the rules once; when they are in, the touched fields are judged again. After a failed fetch the next edit or submit asks again. */
+  const waitForRules = (): Promise<void> => {
+    rulesWait ??= loadCountryRules(options.country).then(
+      () => {
+        rulesWait = undefined;
+        for (const name of touched) validateShown(name);
+        emit();
+      },
+      () => {
+        rulesWait = undefined;
+      },
+    );
+    return rulesWait;
+  };
+  if (rulesPending()) void waitForRules();
 
   const clearIdleTimer = (name: string): void => {
     const handle = idleTimers.get(name);
@@ -164,6 +189,7 @@ export function createFormController(options: FormControllerOptions): FormContro
       if (field === undefined || field.control === 'checkboxGroup') return;
       if (values.get(name) === value) return;
       values.set(name, value);
+      if (needsRules(field) && countryRules(options.country) === undefined) void waitForRules();
       if (field.control === 'select') {
         // Selects validate on change (section 5); a new province empties the dependent city.
         if (field.kind === 'province' && byName.has('city')) {
@@ -207,7 +233,11 @@ export function createFormController(options: FormControllerOptions): FormContro
     },
     async submit() {
       if (submitting || submitted) return { ok: false };
-      if (!fields.every((field) => errorOf(field) === undefined)) {
+      if (rulesPending()) {
+        await waitForRules();
+        if (submitting || submitted) return { ok: false };
+      }
+      if (rulesPending() || !fields.every((field) => errorOf(field) === undefined)) {
         // A failed submit re-validates every field and shows every error.
         for (const field of fields) {
           clearIdleTimer(field.name);

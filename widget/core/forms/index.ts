@@ -7,6 +7,7 @@ export {
 } from './callback-payload.js';
 export { type CallbackResult, callbackCard, type SubmitCallbackOptions, submitCallback } from './callback-submitter.js';
 export { type CountryData, countryDataQuery, type FetchCountryDataOptions, fetchCountryData } from './country-data.js';
+export { type CountryRules, countryRules, loadCountryRules } from './country-rules.js';
 export { customerDetailsFromForm } from './customer-details-from-form.js';
 export { isValidEmail } from './email-rule.js';
 export {

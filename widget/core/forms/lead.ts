@@ -3,7 +3,7 @@ import { DEFAULTS } from '../config/defaults.js';
 import type { CustomerDetails } from '../customer-details.js';
 import type { Logger } from '../env.js';
 import { hyphenLocale } from '../locale/locale-parts.js';
-import { type FormsHttp, formsClient } from './http.js';
+import { type FormsHttp, postJson } from './http.js';
 
 export type LeadRequest = components['schemas']['LeadRequest'];
 type LeadFormData = components['schemas']['LeadFormData'];
@@ -87,7 +87,6 @@ export interface LeadSubmitter {
 }
 
 export function createLeadSubmitter(options: LeadSubmitterOptions): LeadSubmitter {
-  const client = formsClient(options.http);
   const path = (options.leadPath ?? DEFAULTS.leadPath) as '/cua-api/forms/lead';
   let sent = false;
   return {
@@ -99,7 +98,7 @@ export function createLeadSubmitter(options: LeadSubmitterOptions): LeadSubmitte
       // Marked before the request so a second confirmation during the call cannot double it.
       sent = true;
       try {
-        const { response, error } = await client.POST(path, { body: payload });
+        const { response, error } = await postJson(options.http, path, payload);
         if (!response.ok) options.logger.error(`lead: POST ${path} answered ${response.status}`, error);
       } catch (cause) {
         options.logger.error(`lead: POST ${path} failed`, cause);

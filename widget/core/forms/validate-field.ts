@@ -1,12 +1,11 @@
 import { DEFAULTS } from '../config/defaults.js';
 import { formatText } from '../texts.js';
 import type { FormField } from './build-form.js';
+import { countryRules } from './country-rules.js';
 import { isValidEmail } from './email-rule.js';
 import type { FieldValue } from './field-definition.js';
 import type { FormTexts } from './form-texts.js';
 import { FORM_MESSAGE_TEMPLATES, shownMessage } from './messages.js';
-import { isValidPhone } from './phone-rule.js';
-import { isValidPostalCode } from './postal-code-rule.js';
 
 /** What the section 5 rules need besides the value; every number has its section 9 default. */
 export interface ValidationContext {
@@ -19,13 +18,15 @@ export interface ValidationContext {
   texts?: Pick<FormTexts, 'messages' | 'lowerCaseMessages'>;
 }
 
-function isEmpty(value: FieldValue): boolean {
+export function isEmpty(value: FieldValue): boolean {
   return typeof value === 'string' ? value.trim() === '' : value.length === 0;
 }
 
 /**
  * The section 5 rules for one field. Returns the message as shown (lower-cased), or
- * undefined when the value is acceptable. Hidden fields are never validated.
+ * undefined when the value is acceptable, and for a phone or postal code also while the
+ * country's rules are not loaded (`loadCountryRules`; the form controller waits for them, then
+ * validates again). Hidden fields are never validated.
  */
 export function validateField(field: FormField, value: FieldValue, context: ValidationContext): string | undefined {
   if (field.hidden) return undefined;
@@ -43,12 +44,18 @@ export function validateField(field: FormField, value: FieldValue, context: Vali
   switch (field.kind) {
     case 'email':
       return isValidEmail(text) ? undefined : message(templates.email);
-    case 'phone':
-      return isValidPhone(text, context.country, context.phoneMinLength ?? DEFAULTS.phoneMinLength)
+    case 'phone': {
+      const rules = countryRules(context.country);
+      if (rules === undefined) return undefined;
+      return rules.isValidPhone(text, context.phoneMinLength ?? DEFAULTS.phoneMinLength)
         ? undefined
         : message(templates.invalid, field.messageLabel);
-    case 'postalCode':
-      return isValidPostalCode(text, context.country) ? undefined : message(templates.invalid, field.messageLabel);
+    }
+    case 'postalCode': {
+      const rules = countryRules(context.country);
+      if (rules === undefined) return undefined;
+      return rules.isValidPostalCode(text) ? undefined : message(templates.invalid, field.messageLabel);
+    }
     case 'firstName':
     case 'lastName': {
       const max = context.namesMaxCharCount ?? DEFAULTS.namesMaxCharCount;

@@ -1,5 +1,5 @@
 /**
- * `mock-chat serve` as users run it: the real bin in a child process, its output kept, and
+ * `mock-chat serve` (and `proxy`) as users run it: the real bin in a child process, its output kept, and
  * the check every reproduction ends with: the process is still running and answers `GET /`
  * within a second.
  */
@@ -41,7 +41,17 @@ afterAll(() => {
 
 /** Starts `mock-chat serve --port 0 ...args` and resolves once it prints its URL. */
 export function serveChild(args: string[]): Promise<ServedChild> {
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], {
+  return spawnChild('serve', args);
+}
+
+/** Starts `mock-chat proxy --port 0 ...args` and resolves once it prints its URL. */
+export function proxyChild(args: string[]): Promise<ServedChild> {
+  return spawnChild('proxy', args);
+}
+
+/** `serve` and `proxy` both print `ready at http://... (socket ws://...)` once listening. */
+function spawnChild(command: 'serve' | 'proxy', args: string[]): Promise<ServedChild> {
+  const child = spawn(process.execPath, [bin, command, '--port', '0', ...args], {
     cwd: workDir,
     env: { ...process.env, NO_COLOR: '1' },
   });
@@ -54,7 +64,11 @@ export function serveChild(args: string[]): Promise<ServedChild> {
   };
   const nextOutput = () => new Promise<void>((resolve) => wakers.push(resolve));
   return new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
+    // Decoded as a stream: a character split between two chunks (the log's arrows are three
+    // bytes) must not turn into two replacement characters.
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
       output += chunk;
       wakeAll();
       const match = /ready at (http:\/\/[^\s]+) \(socket (ws:\/\/[^\s)]+)\)/.exec(output);
@@ -62,13 +76,13 @@ export function serveChild(args: string[]): Promise<ServedChild> {
         resolve({ child, url: match[1] as string, socketUrl: match[2] as string, output: () => output, nextOutput });
       }
     });
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: string) => {
       output += chunk;
       wakeAll();
     });
     child.on('exit', (code) => {
       wakeAll();
-      reject(new Error(`mock-chat serve exited ${code}:\n${output}`));
+      reject(new Error(`mock-chat ${command} exited ${code}:\n${output}`));
     });
   });
 }
