@@ -7,12 +7,12 @@
  * result true; the documented pong the widget does not take for one (it reconnects, closing
  * with 4001) and the renew refused with error 2. Also: no Back button once a chat started.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import en from '../../widget/ui/i18n/catalogues/i18n-en.js';
+import { vendorShapesNeverAcknowledging } from '../support/vendor-shapes.js';
 import {
   browserPerFile,
   chatButton,
@@ -29,21 +29,11 @@ import {
 
 const demo = browserPerFile();
 
-/** vendor-shapes played by a server that never acknowledges (mock-chat loads a scenario from a path). */
+/** mock-chat loads a scenario from a path: vendor-shapes never acknowledging is written here. */
 const tmp = join(import.meta.dirname, '../../.tmp');
 mkdirSync(tmp, { recursive: true });
 const scenarios = mkdtempSync(join(tmp, 'documented-frames-'));
 afterAll(() => rmSync(scenarios, { recursive: true, force: true }));
-function neverAcknowledging(): string {
-  const root = join(import.meta.dirname, '../..');
-  const scenario = parse(readFileSync(join(root, 'mock-server/scenarios/vendor-shapes.yaml'), 'utf8'));
-  scenario.name = 'vendor-shapes-no-acks';
-  scenario.session = { ...scenario.session, acknowledge: [] };
-  const file = join(scenarios, 'vendor-shapes-no-acks.yaml');
-  // JSON is YAML.
-  writeFileSync(file, JSON.stringify(scenario));
-  return file;
-}
 
 /** Every close the page asks of a WebSocket, with its code (the server's own closes are not in it). */
 const RECORD_CLOSES = `(() => {
@@ -87,7 +77,7 @@ async function askAboutOffers(page: Page): Promise<void> {
 
 const SCENARIOS: [string, () => string][] = [
   ['vendor-shapes', () => 'vendor-shapes'],
-  ['vendor-shapes never acknowledging', neverAcknowledging],
+  ['vendor-shapes never acknowledging', () => vendorShapesNeverAcknowledging(scenarios)],
 ];
 
 describe.each(SCENARIOS)('%s in a real browser', { timeout: 60_000 }, (name, scenario) => {

@@ -7,35 +7,27 @@
  * result true, the documented pong the widget does not take for one (it reconnects, closing
  * with 4001), and the renew refused with error 2.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { parse, stringify } from 'yaml';
 import { selectHeaderName } from '../../../widget/core/chat/selectors.js';
 import type { ChatMessage, WidgetState } from '../../../widget/core/chat/state.js';
 import { DEFAULTS } from '../../../widget/core/config/defaults.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
-import { repoRoot } from '../../support/specs.js';
+import { vendorShapesNeverAcknowledging } from '../../support/vendor-shapes.js';
 import { customer, type Visit, visits } from './support/core-over-mock.js';
 
 const open = visits();
 
-/** vendor-shapes as a server that never acknowledges would play it (written beside the test). */
-function neverAcknowledging(): string {
-  const scenario = parse(readFileSync(join(repoRoot, 'mock-server/scenarios/vendor-shapes.yaml'), 'utf8'));
-  scenario.name = 'vendor-shapes-no-acks';
-  scenario.session = { ...scenario.session, acknowledge: [] };
-  const file = join(mkdtempSync(join(tmpdir(), 'vendor-shapes-')), 'vendor-shapes-no-acks.yaml');
-  writeFileSync(file, stringify(scenario));
-  return file;
-}
-
 const SCENARIOS: [string, () => string][] = [
   ['vendor-shapes', () => 'vendor-shapes'],
-  ['vendor-shapes, never acknowledging', neverAcknowledging],
+  [
+    'vendor-shapes, never acknowledging',
+    () => vendorShapesNeverAcknowledging(mkdtempSync(join(tmpdir(), 'vendor-shapes-'))),
+  ],
 ];
 
 const GREETING = 'Hello, my name is Sam. How can I help you?';
