@@ -14,9 +14,9 @@ import { formatText } from '../texts.js';
 import type { Chat, ChatConfig, ChatEffect, ChatEvent, SocketFacts } from './chat-machine.js';
 import { errorCard, finalCloseOutcome } from './final-close.js';
 import { appendMessage, appendSystem, insertSystem, insertSystemAfter, noticeAnchor } from './messages.js';
-import { isChatActive } from './mode.js';
 import * as outbox from './outbox.js';
 import { liveStatus } from './participants.js';
+import { isChatActive } from './reducer.js';
 import { sanitizeMessage } from './sanitize.js';
 import type { ChatView, EndReason, StatusCard } from './state.js';
 

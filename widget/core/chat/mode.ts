@@ -4,7 +4,7 @@
  * code is loaded; selectors.ts re-exports it.
  */
 import { assertNever } from '../../../contract/assert-never.js';
-import type { ChatView, Mode, WidgetState } from './state.js';
+import type { Mode, WidgetState } from './state.js';
 
 /** logon: no chat (topics or a form); loading: a new chat not confirmed yet; chat: any other. */
 export function selectMode(state: Pick<WidgetState, 'chat'>): Mode {
@@ -22,10 +22,4 @@ export function selectMode(state: Pick<WidgetState, 'chat'>): Mode {
     default:
       return assertNever(status, 'chat status');
   }
-}
-
-/** A conversation is going on: closing asks 'End Chat?' and beforeunload confirms. */
-export function isChatActive(chat: Pick<ChatView, 'status'>): boolean {
-  const kind = chat.status.kind;
-  return kind === 'connecting' || kind === 'waiting' || kind === 'active';
 }

@@ -6,10 +6,17 @@
 import { assertNever } from '../../../contract/assert-never.js';
 import type { WidgetEvent } from './events.js';
 import { chatOrCallback, initialChat, initialViews } from './initial-state.js';
-import { isChatActive, selectMode } from './mode.js';
+import { selectMode } from './mode.js';
 import type { ChatView, WidgetState } from './state.js';
 
-export { isChatActive };
+/**
+ * A conversation is going on: closing asks 'End Chat?' and beforeunload confirms. Here, not in
+ * mode.ts: the start chunk reads that one, and needs not this.
+ */
+export function isChatActive(chat: Pick<ChatView, 'status'>): boolean {
+  const kind = chat.status.kind;
+  return kind === 'connecting' || kind === 'waiting' || kind === 'active';
+}
 
 /** The first view of what is offered now (the callback form on a chat-lite page without chat). */
 function firstViews(state: WidgetState): string[] {

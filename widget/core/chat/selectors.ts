@@ -3,8 +3,9 @@
  * never combine state or flags themselves.
  */
 import { chatOrCallback, type Offer } from './initial-state.js';
-import { isChatActive, selectMode } from './mode.js';
+import { selectMode } from './mode.js';
 import { headerName } from './participants.js';
+import { isChatActive } from './reducer.js';
 import type { ChatParticipant, WidgetState } from './state.js';
 import { isVisible } from './visibility.js';
 
