@@ -81,7 +81,7 @@ const SCENARIOS: [string, () => string][] = [
 ];
 
 describe.each(SCENARIOS)('%s in a real browser', { timeout: 60_000 }, (name, scenario) => {
-  it("the documented greeting is Sam's, at the time it was sent; the chat confirmed without workRequestId works and is kept for a reload", async () => {
+  it("the documented greeting is Sam's, at the time it was sent; the chat confirmed without workRequestId works and is stored for a renew", async () => {
     const { page, errors } = await chatting(scenario());
     const greeting = log(page).getByRole('listitem').filter({ hasText: GREETING });
     expect(await greeting.locator('.cw-msg__sender').textContent()).toBe('Sam');
