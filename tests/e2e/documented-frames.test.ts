@@ -5,7 +5,7 @@
  * sent (epoch seconds); a confirmation without workRequestId; a message refused with error 1
  * (and the composer's limit at the vendor's 10,000); the pushed page; closeConversation with
  * result true; the documented pong the widget does not take for one (it reconnects, closing
- * with 4001) and the renew refused with error 2. Also: no Back button once a chat started.
+ * with 4001) and the renew refused with error 2. (The header: chat-header.test.ts.)
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,11 +15,9 @@ import en from '../../widget/ui/i18n/catalogues/i18n-en.js';
 import { vendorShapesNeverAcknowledging } from '../support/vendor-shapes.js';
 import {
   browserPerFile,
-  chatButton,
   customerMessages,
   dialog,
   eventually,
-  fillPreChatForm,
   screenshot,
   sendMessage,
   seriousViolations,
@@ -175,19 +173,5 @@ describe.each(SCENARIOS)('%s in a real browser', { timeout: 60_000 }, (name, sce
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `renew-refused-${name.replaceAll(' ', '-')}`);
     expect(unreadablePongsAside(errors)).toEqual([]);
-  });
-});
-
-describe('the chat header once a chat has started', { timeout: 45_000 }, () => {
-  it('triage: Back while choosing, none in the chat (it did nothing there)', async () => {
-    const { page } = await demo({ scenario: 'happy-path', query: { triage: '1', variant: 'classic' } });
-    await chatButton(page).click();
-    await dialog(page).getByRole('button', { name: 'Chat with a Live Agent' }).click();
-    const back = dialog(page).getByRole('button', { name: 'Back' });
-    await back.waitFor();
-    await fillPreChatForm(page);
-    await dialog(page).getByRole('button', { name: 'Start chat' }).click();
-    await page.getByText('An agent has joined the chat').first().waitFor();
-    expect(await back.count()).toBe(0);
   });
 });
