@@ -28,7 +28,7 @@ function serve(
   const printed = childOutput(child);
   return new Promise((resolve, reject) => {
     printed
-      .shows(/ready at (http:\/\/[^\s]+)/, 30_000)
+      .shows(/ready at (http:\/\/[^\s]+)/)
       .then((line) =>
         resolve({ child, url: line.slice('ready at '.length), output: printed.text, shows: printed.shows }),
       )

@@ -12,11 +12,9 @@ import {
   ACCEPTED_CLIENT_METHODS,
   ACCEPTED_NOTIFICATION_METHODS,
   CLIENT_METHODS,
-  type ClientMethod,
   LEAVE_REASON_VALUES,
   MESSAGE_TYPE_VALUES,
   NOTIFICATION_METHODS,
-  type NotificationMethod,
   OTHER_CLIENT_METHODS,
   OTHER_NOTIFICATION_METHODS,
   PARTICIPANT_TYPE_VALUES,
@@ -29,6 +27,9 @@ import { readJson, readSpec, repoRoot } from '../support/specs.js';
 interface Facts {
   clientMethods: string[];
   notificationMethods: string[];
+  /** The methods of components/schemas ClientBody.oneOf and NotificationBody.oneOf: the frame types' unions. */
+  clientBodyMethods: string[];
+  notificationBodyMethods: string[];
   /** Of the operations marked x-profile: tolerant. */
   otherClientMethods: string[];
   otherNotificationMethods: string[];
@@ -51,6 +52,10 @@ beforeAll(async () => {
       .map((m) => m.payload()?.properties())
       .filter((p) => p?.type?.const() === type)
       .map((p) => String(p?.body?.properties()?.method?.const()));
+  const unionMethods = (name: string) =>
+    (document.components().schemas().get(name)?.oneOf() ?? []).map((body) =>
+      String(body.properties()?.method?.const()),
+    );
   const enums: Record<string, string[]> = {};
   for (const schema of document.components().schemas().all()) {
     const values = schema.enum();
@@ -59,11 +64,13 @@ beforeAll(async () => {
   facts = {
     clientMethods: methodsOf('receive', 'request'),
     notificationMethods: methodsOf('send', 'notification'),
+    clientBodyMethods: unionMethods('ClientBody'),
+    notificationBodyMethods: unionMethods('NotificationBody'),
     otherClientMethods: methodsOf('receive', 'request', true),
     otherNotificationMethods: methodsOf('send', 'notification', true),
     enums,
   };
-}, 30_000);
+});
 
 const scenario = (conversation: unknown[], extra: Record<string, unknown> = {}) => ({
   name: 'one-source',
@@ -87,13 +94,11 @@ describe('the AsyncAPI document is the one source of the method lists and enums'
     expect(facts.clientMethods.length).toBeGreaterThan(0);
     expect([...CLIENT_METHODS]).toEqual(facts.clientMethods);
     expect([...NOTIFICATION_METHODS]).toEqual(facts.notificationMethods);
-    // And the lists cover the frame types' unions (the compiler checks this line).
-    const everyClientMethod: [Exclude<ClientMethod, (typeof CLIENT_METHODS)[number]>] extends [never] ? true : false =
-      true;
-    const everyNotification: [Exclude<NotificationMethod, (typeof NOTIFICATION_METHODS)[number]>] extends [never]
-      ? true
-      : false = true;
-    expect(everyClientMethod && everyNotification).toBe(true);
+    // And they are the methods of the body unions the frame types are generated from, each once
+    // (ClientMethod is ClientBody['method']), so a switch over the list covers every frame.
+    expect(facts.clientBodyMethods.length).toBeGreaterThan(0);
+    expect([...CLIENT_METHODS].sort()).toEqual([...facts.clientBodyMethods].sort());
+    expect([...NOTIFICATION_METHODS].sort()).toEqual([...facts.notificationBodyMethods].sort());
   });
 
   it('the tolerant profile’s other methods are the messages of the operations marked x-profile: tolerant', () => {

@@ -20,7 +20,7 @@ async function rulesFetched(page: Page): Promise<string[]> {
     .sort();
 }
 
-describe('country rules on demand (issue 24)', { timeout: 45_000 }, () => {
+describe('country rules on demand', { timeout: 45_000 }, () => {
   it('en-US: opening the chat fetches no rules; the first phone edit fetches the code and the +1 plan only', async () => {
     const { page } = await demo({ scenario: 'happy-path' });
     await chatButton(page).click();

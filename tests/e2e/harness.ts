@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Frame, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type MockServer as MockChatServer, startMockServer } from '../../mock-server/index.js';
-import english from '../../widget/embed/launcher-texts/en.js';
-import { LAUNCHER_TEXT_LOADERS } from '../../widget/embed/launcher-texts.js';
+import english from '../../widget/ui/i18n/launcher-texts/en.js';
+import { LAUNCHER_TEXT_LOADERS } from '../../widget/ui/i18n/launcher-texts.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
+import { WAIT_MS } from '../support/patience.js';
 import { connectToRunBrowser, runResources } from '../support/run-resources.js';
 import { buildWidget } from './build-widget.js';
 
@@ -34,7 +35,7 @@ export async function launchBrowser(): Promise<Browser> {
 
 /**
  * The widget built from this working tree and the system Chromium. Inside `npm test` both are
- * the run's (tests/support/global-setup.ts): the browser is a connection to the one Chromium
+ * the run's (tests/support/setup-browser.ts): the browser is a connection to the one Chromium
  * the run started, and closing it leaves that to the other files. Outside a test run (the
  * benchmarks) the widget is built into a folder of its own and a Chromium launched (extra
  * flags allowed), both gone when the browser closes.
@@ -157,8 +158,8 @@ export async function openDemo(browser: Browser, options: DemoOptions): Promise<
     viewport: options.viewport ?? { width: 1280, height: 800 },
     ...(options.headers ? { extraHTTPHeaders: options.headers } : {}),
   });
-  // Fail a stuck wait well inside the test's own timeout.
-  context.setDefaultTimeout(15_000);
+  // Fail a stuck wait inside the test's own timeout, with what it waited for (tests/support/patience.ts).
+  context.setDefaultTimeout(WAIT_MS);
   const errors: string[] = [];
   const page = await context.newPage();
   watchErrors(page, errors);
@@ -167,8 +168,7 @@ export async function openDemo(browser: Browser, options: DemoOptions): Promise<
   for (const script of options.initScripts ?? []) await page.addInitScript({ content: script });
   if (options.fakeClock === true) await page.clock.install();
   const url = demoUrl(server, options);
-  // The first load compiles the widget's chunks; on a busy 2-core machine that can pass 15 s.
-  await page.goto(url, { timeout: 30_000 });
+  await page.goto(url);
   return {
     server,
     context,
@@ -205,7 +205,7 @@ const LAUNCHER_NAMES = new RegExp(
 
 /**
  * The floating button, found the way a visitor finds it: by its name, in the page's language
- * (the launcher's own texts, widget/embed/launcher-texts/).
+ * (the launcher's own texts, widget/ui/i18n/launcher-texts/).
  */
 export function chatButton(page: Page | Frame): Locator {
   return page.getByRole('button', { name: LAUNCHER_NAMES }).and(page.locator('.cw-fab'));
@@ -277,6 +277,65 @@ export async function startChat(page: Page): Promise<void> {
   await page.getByText('An agent has joined the chat').first().waitFor();
 }
 
+/** What the server sends the page's chat socket, held while the test does something first. */
+export interface HeldAnswers {
+  /** From now on, what the server sends waits in the test (pongs excepted: the socket stays alive). */
+  hold(): void;
+  /**
+   * Hands the page what waited, in order, and lets the rest through; with `through`, only up to
+   * the first frame of that notification method (waited for or yet to come), and holds on after it.
+   */
+  release(through?: string): void;
+}
+
+/**
+ * The page's chat socket through the test (call before the chat starts), which can hold what
+ * the server sends, so that a view that lasts as long as a scripted delay (the loader until the
+ * confirmation, the queue until the agent joins) or that needs an answer to come after the
+ * visitor has scrolled up or minimized (the new-messages pill, the unread badge) does not
+ * depend on how fast a busy machine runs the test: the order is the test's.
+ */
+export async function heldAnswers(page: Page): Promise<HeldAnswers> {
+  let holding = false;
+  /** While holding, frames still pass until one of this method has (release with `through`). */
+  let passUntil: string | null = null;
+  const held: { method: unknown; send: () => void }[] = [];
+  const methodOf = (message: string | Buffer) => {
+    try {
+      return (JSON.parse(String(message)) as { type?: unknown; body?: { method?: unknown } }).body?.method;
+    } catch {
+      return undefined;
+    }
+  };
+  await page.routeWebSocket(/\/chat(\?|$)/, (socket) => {
+    const server = socket.connectToServer();
+    socket.onMessage((message) => server.send(message));
+    server.onMessage((message) => {
+      const method = methodOf(message);
+      if (!holding || method === 'pong' || passUntil !== null) {
+        socket.send(message);
+        if (method === passUntil) passUntil = null;
+      } else held.push({ method, send: () => socket.send(message) });
+    });
+  });
+  return {
+    hold() {
+      holding = true;
+      passUntil = null;
+    },
+    release(through) {
+      while (held.length > 0) {
+        const next = held.shift() as (typeof held)[number];
+        next.send();
+        if (through !== undefined && next.method === through) return;
+      }
+      // Not here yet: what comes passes until it has.
+      if (through === undefined) holding = false;
+      else passUntil = through;
+    },
+  };
+}
+
 /** Sends a message with Enter, as a visitor does. */
 export async function sendMessage(page: Page, text: string): Promise<void> {
   const input = dialog(page).getByRole('textbox', { name: 'Type message' });
@@ -293,7 +352,11 @@ export async function transcript(page: Page): Promise<string[]> {
  * Polls until the condition holds or the timeout passes; returns the last value. For waiting on
  * something that must happen (a line, a request); absence is never proved by letting it time out.
  */
-export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = WAIT_MS,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   let value = await read();
   while (!ok(value) && Date.now() < end) {

@@ -124,7 +124,7 @@ function contrastRatio(foreground: string, background: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-describe('issue 21: nothing the visitor types or sees is lost, hidden or left behind', { timeout: 90_000 }, () => {
+describe('nothing the visitor types or sees is lost, hidden or left behind', { timeout: 90_000 }, () => {
   it.each(LOOKS)(
     '1. %s: what the visitor writes, < and > included, reaches the agent and the screen exactly',
     async (look) => {

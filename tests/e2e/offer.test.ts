@@ -29,7 +29,7 @@ async function settle(demoPage: Demo): Promise<void> {
   await demoPage.page.waitForLoadState('networkidle');
 }
 
-describe('what the page offers', { timeout: 45_000 }, () => {
+describe('what the page offers', () => {
   for (const scenario of ['unavailable', 'no-agents']) {
     it(`${scenario}: no chat button, and the React UI is never downloaded`, async () => {
       const opened = await demo({ scenario, initScripts: [AVAILABILITY_READS], fakeClock: true });

@@ -21,6 +21,7 @@ import type { CaptureRecord, FrameRecord } from '../../mock-server/proxy/capture
 import { type RunningProxy, startProxy } from '../../mock-server/proxy/proxy.js';
 import { SessionSplitter } from '../../mock-server/scenario/capture-sessions.js';
 import { scenarioFromSession } from '../../mock-server/scenario/from-capture.js';
+import { WAIT_MS } from '../support/patience.js';
 import { eventually, launchWithWidget, sendMessage, startChat, transcript } from './harness.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'mock-chat-proxy-'));
@@ -163,10 +164,10 @@ function tapWire(page: Page, wire: Wire): void {
 
 async function chatOnce(url: string, wire?: Wire): Promise<string[]> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
   if (wire) tapWire(page, wire);
-  await page.goto(url, { timeout: 30_000 });
+  await page.goto(url);
   await startChat(page);
   await sendMessage(page, 'Can I book a test drive?');
   const lines = await eventually(
@@ -190,6 +191,11 @@ describe('mock-chat proxy between the widget and a contact centre', () => {
     await eventually(
       async () => [tap.toContactCentre.length, wire.received.length],
       ([there, here]) => (there ?? 0) >= sent.length && (here ?? 0) >= received.length,
+    );
+    // The page left: the recording ends with the visitor's close, not one the proxy makes when it stops.
+    await eventually(
+      async () => proxy.counts().closedBy.client,
+      (closed) => closed >= 1,
     );
     await proxy.close();
     // The proxy changed no byte, either way (the odd frame's text is not what JSON.stringify writes).

@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { WAIT_MS } from '../support/patience.js';
 import {
   browserPerFile,
   chatButton,
@@ -41,8 +42,8 @@ async function callbackValues(page: Page): Promise<string[]> {
 }
 
 /** Resolves once the page logged that the availability call failed (the widget has acted on it). */
-describe('issue 12: every visitor reaches a person or a callback', { timeout: 60_000 }, () => {
-  it('1. a chat-lite page offers chat when agents are available, the callback only when not', async () => {
+describe('every visitor reaches a person or a callback', () => {
+  it('a chat-lite page offers chat when agents are available, the callback only when not', async () => {
     // Agents available: chat, not the callback form.
     const available = await demo({ scenario: 'happy-path', query: { chat_lite: '1' } });
     await chatButton(available.page).click();
@@ -55,7 +56,7 @@ describe('issue 12: every visitor reaches a person or a callback', { timeout: 60
     await callbackDialog(slow.page).getByRole('button', { name: 'Request a Callback' }).waitFor();
     await callbackDialog(slow.page).getByLabel('First Name').fill('Grace');
     const chatNow = slow.page.getByRole('button', { name: 'Chat now' });
-    await chatNow.waitFor({ timeout: 10_000 });
+    await chatNow.waitFor();
     await slow.page.getByText('An agent is available to chat now.').waitFor();
     expect(await seriousViolations(slow.page)).toEqual([]);
     await chatNow.click();
@@ -65,7 +66,7 @@ describe('issue 12: every visitor reaches a person or a callback', { timeout: 60
     expect(await form.getByLabel('First Name').inputValue()).toBe('Grace');
   });
 
-  it('2. a failed callback keeps the typed data and offers Retry; a hung POST times out the same way', async () => {
+  it('a failed callback keeps the typed data and offers Retry; a hung POST times out the same way', async () => {
     const failing = await demo({ scenario: 'callback-failure', query: { chat_lite: '1' } });
     await chatButton(failing.page).click();
     await fillCallbackForm(failing.page);
@@ -95,7 +96,7 @@ describe('issue 12: every visitor reaches a person or a callback', { timeout: 60
     await fillCallbackForm(hung.page);
     await callbackDialog(hung.page).getByRole('button', { name: 'Request a Callback' }).click();
     await hung.page.getByText('Sending your request…').waitFor();
-    await hung.page.getByText('Something went wrong!').waitFor({ timeout: 10_000 });
+    await hung.page.getByText('Something went wrong!').waitFor();
     expect(await callbackValues(hung.page)).toEqual(['Ada', 'Lovelace', 'ada@example.com', '2025550143', '94105']);
     await switchScenario(hung.server, 'chat-lite');
     await callbackDialog(hung.page).getByRole('button', { name: 'Retry' }).click();
@@ -106,7 +107,7 @@ describe('issue 12: every visitor reaches a person or a callback', { timeout: 60
     expect(await chatButton(hung.page).count()).toBe(0);
   });
 
-  it("3. triage + chat-lite without chat: 'Chat with a Live Agent' leads to the callback form, no chat is requested", async () => {
+  it("triage + chat-lite without chat: 'Chat with a Live Agent' leads to the callback form, no chat is requested", async () => {
     const { page, server } = await demo({
       scenario: 'chat-lite',
       query: { chat_lite: '1', triage: '1', variant: 'classic' },
@@ -124,7 +125,7 @@ describe('issue 12: every visitor reaches a person or a callback', { timeout: 60
     expect(server.sessions()).toEqual([]);
   });
 
-  it('4. the chat-lite fallback stays: a failing availability call, no agents, or a wait over maxWaitTime', async () => {
+  it('the chat-lite fallback stays: a failing availability call, no agents, or a wait over maxWaitTime', async () => {
     const down = await demo({ scenario: 'availability-down', query: { chat_lite: '1' } });
     await chatButton(down.page).waitFor();
     await eventually(
@@ -151,7 +152,7 @@ describe('issue 12: every visitor reaches a person or a callback', { timeout: 60
     }
   });
 
-  it('5. typed data survives a route cancel, triage remounts, and goes with "call me back instead"', async () => {
+  it('typed data survives a route cancel, triage remounts, and goes with "call me back instead"', async () => {
     const cancelled = await demo({ scenario: 'route-cancel' });
     await chatButton(cancelled.page).click();
     await fillPreChatForm(cancelled.page);
@@ -188,10 +189,10 @@ describe('issue 12: every visitor reaches a person or a callback', { timeout: 60
     await callMe.click();
     await callbackDialog(queued.page).getByRole('button', { name: 'Request a Callback' }).waitFor();
     expect(await callbackValues(queued.page)).toEqual(['Ada', '', 'ada@example.com', '2025550143', '94105']);
-    await queued.server.waitFor((sessions) => receivedFrames(sessions, 'closeConversation').length === 1);
+    await queued.server.waitFor((sessions) => receivedFrames(sessions, 'closeConversation').length === 1, WAIT_MS);
   });
 
-  it('6. the estimated wait is shown: on the pre-chat form and while queued (section 4 rule 7, in minutes)', async () => {
+  it('the estimated wait is shown: on the pre-chat form and while queued (section 4 rule 7, in minutes)', async () => {
     const quick = await demo({ scenario: 'happy-path' });
     await chatButton(quick.page).click();
     // EWT 30 s: max(floor(30 / 60), 1) = 1 minute, singular.
@@ -207,7 +208,7 @@ describe('issue 12: every visitor reaches a person or a callback', { timeout: 60
     expect(await queue.getByText('Estimated wait: about 4 minutes').isVisible()).toBe(true);
     expect(await seriousViolations(busy.page)).toEqual([]);
     // The banner goes when Sam joins.
-    await busy.page.getByText('An agent has joined the chat').first().waitFor({ timeout: 20_000 });
+    await busy.page.getByText('An agent has joined the chat').first().waitFor();
     await queue.waitFor({ state: 'detached' });
   });
 });

@@ -43,7 +43,7 @@ async function tabTo(page: Page, name: RegExp, max = 25): Promise<void> {
   throw new Error(`Tab never reached an element named ${name}; last focus: ${await focusedName(page)}`);
 }
 
-describe('every view', { timeout: 45_000 }, () => {
+describe('every view', () => {
   it('the whole path works by keyboard alone: open, fill, start, send, end', async () => {
     const { page, errors } = await demo({ scenario: 'happy-path' });
     await chatButton(page).waitFor();
@@ -91,7 +91,7 @@ describe('every view', { timeout: 45_000 }, () => {
     const { page } = await demo({ scenario: 'agent-closes' });
     await startChat(page);
     await sendMessage(page, 'That is all, thanks');
-    await page.getByText('Thank you for chatting with us').waitFor({ timeout: 15_000 });
+    await page.getByText('Thank you for chatting with us').waitFor();
     expect(await dialog(page).getByRole('textbox', { name: 'Type message' }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'chat-ended');
@@ -103,7 +103,7 @@ describe('every view', { timeout: 45_000 }, () => {
     const { page } = await demo({ scenario: 'file-transfer' });
     await startChat(page);
     const link = page.getByRole('log').getByRole('link');
-    await link.first().waitFor({ timeout: 15_000 });
+    await link.first().waitFor();
     expect(await link.first().getAttribute('href')).toMatch(/\/cua-api\/chat\/files\/[^/]+\/3b7f0c62-/);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'file-transfer');
@@ -114,11 +114,11 @@ describe('every view', { timeout: 45_000 }, () => {
     await chatButton(page).click();
     await fillPreChatForm(page);
     await dialog(page).getByRole('button', { name: 'Start chat' }).click();
-    await page.getByText('You are in the queue. An agent will be with you soon.').first().waitFor({ timeout: 15_000 });
+    await page.getByText('You are in the queue. An agent will be with you soon.').first().waitFor();
     expect(await dialog(page).getByRole('textbox', { name: 'Type message' }).isDisabled()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'queue-on-hold');
-    await page.getByText('An agent has joined the chat').first().waitFor({ timeout: 20_000 });
+    await page.getByText('An agent has joined the chat').first().waitFor();
     expect(await dialog(page).getByRole('textbox', { name: 'Type message' }).isDisabled()).toBe(false);
   });
 
@@ -131,7 +131,7 @@ describe('every view', { timeout: 45_000 }, () => {
     await page.locator('.cw-loader').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'loader-overlay');
-    await page.getByText('Something went wrong!').waitFor({ timeout: 15_000 });
+    await page.getByText('Something went wrong!').waitFor();
     expect(await page.locator('.cw-loader').count()).toBe(0);
     await dialog(page).getByLabel('First Name').waitFor();
     await screenshot(page, 'connect-timeout');
@@ -142,9 +142,9 @@ describe('every view', { timeout: 45_000 }, () => {
     await chatButton(page).click();
     await fillPreChatForm(page);
     await dialog(page).getByRole('button', { name: 'Start chat' }).click();
-    await page.getByText('Sam is typing').waitFor({ timeout: 15_000 });
+    await page.getByText('Sam is typing').waitFor();
     await screenshot(page, 'agent-typing');
-    await page.getByText(/sorry, I was looking something up/).waitFor({ timeout: 15_000 });
+    await page.getByText(/sorry, I was looking something up/).waitFor();
     expect(await page.getByText('Sam is typing').count()).toBe(0);
   });
 
@@ -153,7 +153,7 @@ describe('every view', { timeout: 45_000 }, () => {
     await startChat(page);
     await page.locator('.cw-msg--bot').first().waitFor();
     await sendMessage(page, 'I need a person');
-    await page.getByText(/I have read your conversation with the assistant/).waitFor({ timeout: 15_000 });
+    await page.getByText(/I have read your conversation with the assistant/).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'bot-escalation');
   });

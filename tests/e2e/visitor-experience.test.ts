@@ -5,12 +5,14 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { WAIT_MS } from '../support/patience.js';
 import {
   browserPerFile,
   chatButton,
   dialog,
   eventually,
   fillPreChatForm,
+  heldAnswers,
   receivedFrames,
   sendMessage,
   seriousViolations,
@@ -52,10 +54,8 @@ async function setTabHidden(page: Page, hidden: boolean): Promise<void> {
   }, hidden);
 }
 
-describe('issue 12: a widget that explains itself, reads well and speaks the page language', {
-  timeout: 60_000,
-}, () => {
-  it("7. 'Start chat' explains itself: required fields marked, a press shows every error and focuses the first, Enter submits", async () => {
+describe('a widget that explains itself, reads well and speaks the page language', () => {
+  it("'Start chat' explains itself: required fields marked, a press shows every error and focuses the first, Enter submits", async () => {
     const { page } = await demo({ scenario: 'happy-path' });
     await chatButton(page).click();
     const form = dialog(page);
@@ -75,12 +75,12 @@ describe('issue 12: a widget that explains itself, reads well and speaks the pag
     }
     expect(await form.getByText('first name is a required property').isVisible()).toBe(true);
     const focused = () => inWidget(page, (root) => root.activeElement?.id);
-    await expect.poll(focused).toBe('cw-prechat-firstName');
+    await expect.poll(focused, { timeout: WAIT_MS }).toBe('cw-prechat-firstName');
     // Enter in a field submits too: still invalid, so focus moves to the next field to fix.
     await form.getByLabel('First Name').fill('Ada');
     await form.getByLabel('First Name').press('Enter');
     await form.getByText('3 fields need your attention.').waitFor();
-    await expect.poll(focused).toBe('cw-prechat-email');
+    await expect.poll(focused, { timeout: WAIT_MS }).toBe('cw-prechat-email');
     expect(await seriousViolations(page)).toEqual([]);
     await fillPreChatForm(page);
     // Valid once the phone and postal code rules, fetched on the first phone edit, are in (issue 24).
@@ -89,7 +89,7 @@ describe('issue 12: a widget that explains itself, reads well and speaks the pag
     await page.getByText('An agent has joined the chat').first().waitFor();
   });
 
-  it('8. a real modal: backdrop and inert page, scroll back with hide-on-mobile, End Chat? above the loader, no Minimize after a transfer', async () => {
+  it('a real modal: backdrop and inert page, scroll back with hide-on-mobile, End Chat? above the loader, no Minimize after a transfer', async () => {
     const { page } = await demo({ scenario: 'happy-path', query: { mobile: '1' } });
     await chatButton(page).click();
     await dialog(page).waitFor();
@@ -148,13 +148,17 @@ describe('issue 12: a widget that explains itself, reads well and speaks the pag
     expect(await dialog(first.page).getByRole('button', { name: 'Close chat' }).count()).toBe(1);
   });
 
-  it('9. reading: no jump while scrolled up (a new-messages pill), local timestamps, title count when hidden, draft kept, queue and loader say what happens', async () => {
+  it('reading: no jump while scrolled up (a new-messages pill), local timestamps, title count when hidden, draft kept, queue and loader say what happens', async () => {
     const { page } = await demo({ scenario: 'showcase', speed: 2 });
+    const answers = await heldAnswers(page);
     await chatButton(page).click();
     await fillPreChatForm(page);
+    // The loader lasts until the confirmation, the queue until Sam joins: each held while looked at.
+    answers.hold();
     await dialog(page).getByRole('button', { name: 'Start chat' }).click();
     // The loader says what it waits for.
-    expect(await page.locator('.cw-loader').getByText('Connecting you to an agent…').isVisible()).toBe(true);
+    await page.locator('.cw-loader').getByText('Connecting you to an agent…').waitFor();
+    answers.release('requestChat');
     // Queued: the wait is explained, and the composer looks (and is) unavailable.
     await page.locator('.cw-queue').getByText('Waiting for an agent…').waitFor();
     expect(await page.locator('.cw-queue').getByText('Estimated wait: about 4 minutes').isVisible()).toBe(true);
@@ -165,7 +169,8 @@ describe('issue 12: a widget that explains itself, reads well and speaks the pag
       cursor: await style(composer, 'cursor'),
       background: await style(composer, 'background-color'),
     };
-    await page.getByText('What would you like to start with?').waitFor({ timeout: 15_000 });
+    answers.release();
+    await page.getByText('What would you like to start with?').waitFor();
     expect(await composer.isDisabled()).toBe(false);
     expect(disabledLook.cursor).toBe('not-allowed');
     expect(disabledLook.background).not.toBe(await style(composer, 'background-color'));
@@ -195,14 +200,16 @@ describe('issue 12: a widget that explains itself, reads well and speaks the pag
     expect(await page.locator('[role="log"]').getAttribute('aria-relevant')).toBe('additions');
 
     // Scrolled up to read: the answer does not pull the list down; a pill says it arrived.
+    answers.hold();
     await composer.fill('Is the Model Y available in white?');
     await composer.press('Enter');
     const log = page.locator('.cw-log');
     await log.evaluate((el) => {
       el.scrollTop = 0;
     });
+    answers.release();
     const pill = page.getByRole('button', { name: /1 new message/ });
-    await pill.waitFor({ timeout: 10_000 });
+    await pill.waitFor();
     expect(await log.evaluate((el) => el.scrollTop)).toBe(0);
     await pill.click();
     expect(await log.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(40);
@@ -234,7 +241,7 @@ describe('issue 12: a widget that explains itself, reads well and speaks the pag
     );
   });
 
-  it('10. the page language: Chinese labels with full-width (Optional) on zh-CN, Arabic right to left with textDirection RTL, 16 px inputs', async () => {
+  it('the page language: Chinese labels with full-width (Optional) on zh-CN, Arabic right to left with textDirection RTL, 16 px inputs', async () => {
     const zh = await demo({ scenario: 'happy-path', query: { locale: 'zh-cn' } });
     await chatButton(zh.page).click();
     const zhDialog = zh.page.getByRole('dialog', { name: '问题中心' });
@@ -307,15 +314,15 @@ describe('issue 12: a widget that explains itself, reads well and speaks the pag
     const { page } = await demo({ scenario: 'network-drop', query: { 'opt.retryInterval': '60000' } });
     await startChat(page);
     await sendMessage(page, 'Is the Model Y in stock?');
-    await page.getByText('Attempting to reconnect...').first().waitFor({ timeout: 15_000 });
+    await page.getByText('Attempting to reconnect...').first().waitFor();
     await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
     await page
       .getByText(/Welcome back/)
       .first()
-      .waitFor({ timeout: 5_000 });
+      .waitFor();
   });
 
-  it('11. spec items wired: the four storage keys, support link sets, the .cn base URL, prefilled read-only inputs', async () => {
+  it('spec items wired: the four storage keys, support link sets, the .cn base URL, prefilled read-only inputs', async () => {
     const { page } = await demo({
       scenario: 'happy-path',
       query: {
@@ -390,7 +397,7 @@ describe('issue 12: a widget that explains itself, reads well and speaks the pag
     expect(await drive.getAttribute('href')).toBe('https://www.example.cn/drive');
   });
 
-  it('12. the newer look: field edges at 3:1 against the panel, even triage cards, links that look like links', async () => {
+  it('the newer look: field edges at 3:1 against the panel, even triage cards, links that look like links', async () => {
     for (const variant of ['tds', 'classic'] as const) {
       const { page } = await demo({ scenario: 'happy-path', query: { variant } });
       await chatButton(page).click();

@@ -1,9 +1,9 @@
 /**
- * Issue 6, item 3: nothing lost under faults. The real core (Node, the `ws` WebSocket, real
- * timers) talks to the real mock contact centre through a TCP proxy that breaks the network
- * at 50 seeded points of a 300-message conversation: abnormal closes (1006), server restarts
- * between frames (connections refused for a while) and drops during the renew itself. At the
- * end the visitor's transcript must equal the server's: 0 lost, 0 duplicated, order kept.
+ * Nothing lost under faults. The real core (Node, the `ws` WebSocket, real timers) talks to the
+ * real mock contact centre through a TCP proxy that breaks the network at 50 seeded points of a
+ * 300-message conversation: abnormal closes (1006), server restarts between frames (new
+ * connections reset at once for a while) and drops during the renew itself. At the end the
+ * visitor's transcript must equal the server's: 0 lost, 0 duplicated, order kept.
  *
  * Reproduce a failure with the seed it prints: CHAOS_SEED=<n> npx vitest run tests/hardening/chaos.test.ts
  */
@@ -14,6 +14,7 @@ import { STORAGE_KEYS } from '../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../widget/core/texts.js';
 import { customer, sharedStorage, type Visit, visit } from '../integration/core/support/core-over-mock.js';
 import { reportFigure } from '../support/bench-figure.js';
+import { WAIT_MS } from '../support/patience.js';
 import { type ChaosProxy, startChaosProxy } from './support/chaos-proxy.js';
 
 const SEED = Number(process.env.CHAOS_SEED ?? 20261121);
@@ -22,8 +23,6 @@ const UNPROMPTED = 60;
 /** Customer messages, one answer to each, and the agent's unprompted ones. */
 const TOTAL = CUSTOMER_MESSAGES * 2 + UNPROMPTED;
 const DROP_POINTS = 50;
-/** Every wait below ends by itself: a deadline, never an open-ended loop. */
-const DEADLINE_MS = 15_000;
 
 /** The mock server's own seeded generator (mulberry32): a failing run replays exactly. */
 function between(random: () => number, min: number, max: number): number {
@@ -77,7 +76,7 @@ let stalled: string | null = null;
 async function until(what: string, wait: (timeoutMs: number) => Promise<unknown>): Promise<boolean> {
   if (stalled !== null) return false;
   try {
-    await wait(DEADLINE_MS);
+    await wait(WAIT_MS);
     return stalled === null;
   } catch {
     stalled ??= `timed out waiting for ${what}`;
@@ -119,7 +118,7 @@ describe.each([
   { manners: 'a server that acknowledges', session: {}, acknowledging: true },
   { manners: 'a server that never acknowledges (issue 10)', session: { acknowledge: [] }, acknowledging: false },
 ])('chaos: nothing lost under faults (issue 6, item 3), $manners', ({ manners, session, acknowledging }) => {
-  it('300 messages, 50 drops: the visitor transcript equals the server transcript', { timeout: 90_000 }, async () => {
+  it('300 messages, 50 drops: the visitor transcript equals the server transcript', async () => {
     const started = Date.now();
     const random = createRandom(SEED).next;
     server = await startMockServer({
@@ -265,7 +264,7 @@ describe.each([
   });
 });
 
-describe('chaos: a flapping server (issue 10)', () => {
+describe('chaos: a flapping server', () => {
   async function flappingChat(flap: { after: string; times: number }, maxNumberOfRetries: number) {
     const random = createRandom(SEED).next;
     server = await startMockServer({
@@ -290,9 +289,7 @@ describe('chaos: a flapping server (issue 10)', () => {
     return { chat, guid: Number(storage.items.get(STORAGE_KEYS.guid)), mock: server };
   }
 
-  it('50 accept-and-drop sockets while the visitor types: 0 lost, 0 duplicated, order kept', {
-    timeout: 90_000,
-  }, async () => {
+  it('50 accept-and-drop sockets while the visitor types: 0 lost, 0 duplicated, order kept', async () => {
     const started = Date.now();
     const { chat, guid, mock } = await flappingChat({ after: '250ms', times: 50 }, 1000);
     const typed = Array.from({ length: 60 }, (_, i) => `Customer ${i + 1}`);
@@ -332,11 +329,9 @@ describe('chaos: a flapping server (issue 10)', () => {
     expect(chat.state().chat.status).toEqual({ kind: 'active' });
   });
 
-  it('a server that never stays up: the chat ends after maxNumberOfRetries, with one notice per attempt', {
-    timeout: 60_000,
-  }, async () => {
+  it('a server that never stays up: the chat ends after maxNumberOfRetries, with one notice per attempt', async () => {
     const { chat } = await flappingChat({ after: '150ms', times: 1_000_000 }, 20);
-    const ended = await chat.until((s) => s.chat.status.kind === 'ended', 30_000);
+    const ended = await chat.until((s) => s.chat.status.kind === 'ended');
     expect(ended.chat.status).toEqual({ kind: 'ended', reason: 'unableToReconnect' });
     expect(chat.texts().filter((t) => t === TEXTS.attemptingReconnect)).toHaveLength(20);
     expect(chat.texts().filter((t) => t === TEXTS.unableToReconnect)).toHaveLength(1);

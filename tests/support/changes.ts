@@ -1,8 +1,11 @@
 /**
  * Waiting on something that announces its changes (log lines, a child process's output, a
  * proxy's connections): whoever changes it calls `changed()`, which re-checks every wait at
- * once, instead of a loop that sleeps between looks. Every wait has a deadline.
+ * once, instead of a loop that sleeps between looks. Every wait has a deadline (WAIT_MS: a hang
+ * detector, tests/support/patience.ts).
  */
+import { WAIT_MS } from './patience.js';
+
 export class Changes {
   readonly #waiters = new Set<() => void>();
 
@@ -15,7 +18,7 @@ export class Changes {
    * Resolves with `check()`'s value once it is neither undefined, null nor false (looked at now
    * and after each change); rejects after `timeoutMs` with `describe()` in the message.
    */
-  until<T>(check: () => T | undefined | null | false, describe: () => string, timeoutMs = 5000): Promise<T> {
+  until<T>(check: () => T | undefined | null | false, describe: () => string, timeoutMs = WAIT_MS): Promise<T> {
     return new Promise((resolve, reject) => {
       const done = () => {
         this.#waiters.delete(look);
@@ -58,7 +61,7 @@ export function logLines(): {
       lines.push(line);
       changes.changed();
     },
-    seen: (pattern, timeoutMs = 5000) =>
+    seen: (pattern, timeoutMs = WAIT_MS) =>
       changes.until(
         () => lines.find((line) => pattern.test(line)),
         () => `no log line matching ${pattern}:\n${lines.join('\n')}`,
@@ -84,7 +87,7 @@ export function childOutput(child: {
   child.once('exit', () => changes.changed());
   return {
     text: () => text,
-    shows: (pattern, timeoutMs = 5000) =>
+    shows: (pattern, timeoutMs = WAIT_MS) =>
       changes.until(
         () => pattern.exec(text)?.[0],
         () => `no output matching ${pattern}:\n${text}`,

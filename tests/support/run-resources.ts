@@ -1,7 +1,7 @@
 /**
- * What the test run shares (tests/support/global-setup.ts): the widget built once from this
- * working tree, and one Chromium every test file connects to. Outside a vitest run (the
- * benchmarks, run with tsx) there is no run to share: the caller builds and launches its own.
+ * What the browser tests of a run share (tests/support/setup-browser.ts): the widget built once
+ * from this working tree, and one Chromium every test file connects to. Outside a vitest run
+ * (the benchmarks, run with tsx) there is no run to share: the caller builds and launches its own.
  */
 import { type Browser, chromium } from 'playwright-core';
 import { inject } from 'vitest';

@@ -11,13 +11,12 @@
  * stays relative to the viewport. A page that transforms <html> itself still moves it; nothing
  * but the top layer escapes that.
  */
+import type { ViewsHost } from '../ui/mount.js';
+
 export const HOST_ID = 'chat-widget-host';
 
-export interface WidgetHost {
-  element: HTMLElement;
-  root: ShadowRoot;
-  /** Adds the widget's CSS inside the shadow root. */
-  adoptStyles(cssText: string): void;
+/** The host the start chunk draws the button in and hands to the views (`ViewsHost`). */
+export interface WidgetHost extends ViewsHost {
   remove(): void;
 }
 

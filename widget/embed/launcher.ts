@@ -13,7 +13,7 @@ import { isDialogShown, selectLauncher, selectLook } from '../core/chat/launcher
 import { selectMode } from '../core/chat/mode.js';
 import type { WidgetState } from '../core/chat/state.js';
 import type { WidgetCore } from '../core/core-api.js';
-import { type LauncherTexts, unreadSuffix } from './launcher-texts.js';
+import { type LauncherTexts, unreadSuffix } from '../ui/i18n/launcher-texts.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 const ICON_PATH = 'M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z';

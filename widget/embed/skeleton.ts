@@ -7,7 +7,7 @@
  * lost: the start chunk opens the real dialog when the chat is in, and the skeleton goes in the
  * same commit that draws the real one (widget/ui/mount.tsx).
  */
-import type { LauncherTexts } from './launcher-texts.js';
+import type { LauncherTexts } from '../ui/i18n/launcher-texts.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

@@ -27,11 +27,11 @@ import {
   STORAGE_KEYS,
   storedInitializers,
 } from '../core/session/storage-keys.js';
+import { type LauncherTexts, launcherTexts } from '../ui/i18n/launcher-texts.js';
 import looksCss from '../ui/styles/looks.css?inline';
 import { createHost } from './host.js';
 import launcherCss from './launcher.css?inline';
 import { bindLauncher, createLauncher, type Launcher } from './launcher.js';
-import { type LauncherTexts, launcherTexts } from './launcher-texts.js';
 import { type ChatParts, loadChat } from './load-chat.js';
 import { createSkeleton } from './skeleton.js';
 import { createWidgetRoot } from './widget-root.js';

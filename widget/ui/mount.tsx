@@ -1,13 +1,23 @@
 import { type ReactNode, StrictMode, useLayoutEffect } from 'react';
 import type { Analytics } from '../core/analytics/index.js';
 import type { WidgetCore } from '../core/core-api.js';
-import type { WidgetHost } from '../embed/host.js';
 import { App } from './App.js';
 import type { Catalogue } from './i18n/catalogue.js';
 import { CatalogueContext } from './i18n/use-catalogue.js';
 import { createRoot } from './react-root.js';
 import widgetCss from './styles/widget.css?inline';
 import { WidgetContext } from './use-core.js';
+
+/**
+ * What the views need of the Shadow DOM host the start chunk made (widget/embed/host.ts): its
+ * shadow root to draw in and a way to add their styles there.
+ */
+export interface ViewsHost {
+  element: HTMLElement;
+  root: ShadowRoot;
+  /** Adds CSS inside the shadow root. */
+  adoptStyles(cssText: string): void;
+}
 
 export interface MountOptions {
   /** The page's language: loadCatalogue(locale). */
@@ -35,7 +45,7 @@ function FirstCommit({ onCommit, children }: { onCommit: (() => void) | undefine
  * (widget/embed/launcher.ts). Returns the unmount function.
  */
 export function mountWidget(
-  host: WidgetHost,
+  host: ViewsHost,
   core: WidgetCore,
   analytics: Analytics,
   options: MountOptions,

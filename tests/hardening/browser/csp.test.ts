@@ -92,5 +92,5 @@ describe(`given the demo page served with Content-Security-Policy: ${POLICY}`, (
     } finally {
       await opened.close();
     }
-  }, 60_000);
+  });
 });

@@ -64,7 +64,7 @@ describe('a host page in the way of the widget', () => {
     } finally {
       await opened.close();
     }
-  }, 60_000);
+  });
 
   it('the country-data query on a zh-CN page carries locale and additional only', async () => {
     const opened = await open('?locale=zh-cn');
@@ -78,7 +78,7 @@ describe('a host page in the way of the widget', () => {
     } finally {
       await opened.close();
     }
-  }, 60_000);
+  });
 
   it('a transformed body does not take the fixed button along when the page scrolls', async () => {
     const opened = await open();
@@ -97,7 +97,7 @@ describe('a host page in the way of the widget', () => {
     } finally {
       await opened.close();
     }
-  }, 60_000);
+  });
 
   it("leaves the page's own guid, contextId and initializers untouched, through a chat and its end", async () => {
     const opened = await open();
@@ -126,5 +126,5 @@ describe('a host page in the way of the widget', () => {
     } finally {
       await opened.close();
     }
-  }, 60_000);
+  });
 });

@@ -141,7 +141,7 @@ describe('given a host page with aggressive global CSS', () => {
       await plain.close();
       await hostile.close();
     }
-  }, 60_000);
+  });
 
   it.each(['hostile', 'plain'] as const)(
     'on the %s page the widget changes no host style, and chatWidget is its one global',

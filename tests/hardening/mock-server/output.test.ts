@@ -35,7 +35,7 @@ function expectInert(output: string): void {
   expect(output).toContain('\\n::error::injected');
 }
 
-describe('item 7: control characters from clients and captures are printed escaped', () => {
+describe('control characters from clients and captures are printed escaped', () => {
   it('serve --log pretty', async () => {
     const served = await serveChild(['--scenario', 'happy-path']);
     const client = await TestClient.connect(served.socketUrl);
@@ -139,7 +139,7 @@ async function answersThenStops(child: ChildProcess, socketUrl: string): Promise
   expect(await exited).toBe(0);
 }
 
-describe('issue 23: a closed stdout or stderr only stops the log there', () => {
+describe('a closed stdout or stderr only stops the log there', () => {
   it('serve | head -1: the server goes on answering REST and sockets, and SIGTERM still ends it with 0', async () => {
     const { child, firstLine } = await throughHead('serve', ['--scenario', 'happy-path']);
     const url = /ready at (http:\/\/\S+) \(socket (ws:\/\/[^\s)]+)\)/.exec(firstLine);
@@ -159,7 +159,7 @@ describe('issue 23: a closed stdout or stderr only stops the log there', () => {
   });
 });
 
-describe('issue 24: a log reader that does not keep up', () => {
+describe('a log reader that does not keep up', () => {
   it('costs lines, never memory: the lines that do not fit are dropped and counted, in order', async () => {
     const served = await serveChild(['--scenario', 'happy-path']);
     // Nobody reads the server's stdout any more: the pipe fills, then the server's own buffer.

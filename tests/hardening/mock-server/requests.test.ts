@@ -81,7 +81,7 @@ function openSocket(url: string, headers: Record<string, string>): Promise<WebSo
   });
 }
 
-describe('item 1: a malformed cookie or request target', () => {
+describe('a malformed cookie or request target', () => {
   let served: ServedChild;
   beforeAll(async () => {
     served = await serveChild(['--scenario', 'happy-path']);
@@ -138,7 +138,7 @@ describe('item 1: a malformed cookie or request target', () => {
   });
 });
 
-describe('item 5: pages of other sites cannot drive the mock', () => {
+describe('pages of other sites cannot drive the mock', () => {
   let served: ServedChild;
   beforeAll(async () => {
     served = await serveChild(['--scenario', 'happy-path']);
@@ -293,7 +293,7 @@ describe('item 5: pages of other sites cannot drive the mock', () => {
   });
 });
 
-describe('item 6: file downloads that cannot be sent', () => {
+describe('file downloads that cannot be sent', () => {
   let served: ServedChild;
   let workRequestId: string;
   const doomed = writeFile('doomed.txt', 'about to be deleted');
@@ -350,7 +350,7 @@ conversation:
   });
 });
 
-describe('item 6: a shared file stays inside the scenario’s folder', () => {
+describe('a shared file stays inside the scenario’s folder', () => {
   const folder = path.join(workDir, 'download-root');
   const outside = path.join(workDir, 'outside');
   mkdirSync(folder, { recursive: true });
@@ -421,7 +421,7 @@ ${files}conversation:
   });
 });
 
-describe('item 11: symbolic links in the static roots', () => {
+describe('symbolic links in the static roots', () => {
   const outside = mkdtempSync(path.join(tmpdir(), 'mock-chat-outside-'));
   const demoRoot = mkdtempSync(path.join(tmpdir(), 'mock-chat-demo-'));
   const widgetRoot = mkdtempSync(path.join(tmpdir(), 'mock-chat-widget-'));
@@ -486,7 +486,7 @@ function postHuge(url: string, target: string, size: number, chunked: boolean): 
   });
 }
 
-describe('issue 23: bodies past what the server reads, and a scenario switch that names no scenario', () => {
+describe('bodies past what the server reads, and a scenario switch that names no scenario', () => {
   let served: ServedChild;
   beforeAll(async () => {
     served = await serveChild(['--scenario', 'happy-path']);

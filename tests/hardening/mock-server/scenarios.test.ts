@@ -1,19 +1,21 @@
 /**
- * Issue 9, items 4, 8 and 10, black-box through the CLI: a `matches` pattern built to
+ * Scenarios built to hurt the mock, black-box through the CLI: a `matches` pattern built to
  * backtrack or to cost RE2 a large program, durations Node's timers overflow on, YAML built to
- * loop or explode, and a scenario "file" that is a FIFO. Issue 23: a large scenario saved into a
- * watched folder, and files too large, too deep or mis-indented.
+ * loop or explode, and a scenario "file" that is a FIFO; a large scenario saved into a watched
+ * folder, and files too large, too deep or mis-indented. Each judges what the mock does (who is
+ * answered, in which order, what is refused); how long it takes on this machine is a figure for
+ * `npm run bench` (tests/support/bench-figure.ts), never a pass or fail of `npm test`.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ServerFrame } from '../../../generated/chat-socket.js';
-import { frames, isNotification, TestClient } from '../../integration/mock-server/client.js';
+import { frames, isNotification, saidText as said, TestClient } from '../../integration/mock-server/client.js';
 import { reportFigure } from '../../support/bench-figure.js';
 import { cpuMs, threadCpuMs } from '../../support/proc.js';
 import { repoRoot } from '../../support/specs.js';
 import {
+  cli,
   expectAnswering,
   outputMatching,
   type ServedChild,
@@ -22,20 +24,7 @@ import {
   writeFile,
 } from './support/serve-child.js';
 
-const bin = path.join(repoRoot, 'cli/bin/mock-chat.js');
-
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [bin, ...args], { cwd: workDir, env: { ...process.env, NO_COLOR: '1' } }, (e, o, r) =>
-      resolve({ code: e ? Number(e.code ?? 1) : 0, stdout: o, stderr: r }),
-    );
-  });
-}
-
-const said = (text: string) => (frame: ServerFrame) =>
-  isNotification('newMessage')(frame) && (frame.body as { message?: string }).message === text;
-
-describe('item 4: a pattern that backtracks', () => {
+describe('a pattern that backtracks', () => {
   const hostile = writeFile(
     'hostile-pattern.yaml',
     `name: hostile-pattern
@@ -68,10 +57,10 @@ conversation:
     attacker.send(frames.newMessage(`${'a'.repeat(31)}!`));
     // 3 KB, words all along and a "!" at the end: the classic catastrophic case, long.
     attacker.send(frames.newMessage(`${'ab '.repeat(1000)}!`));
-    const started = performance.now();
+    // Backtracking, either message would hold the process for longer than the universe has
+    // existed: an answer at all is the proof.
     other.send(frames.ping());
     await other.next(isNotification('pong'));
-    expect(performance.now() - started).toBeLessThan(1000);
     await expectAnswering(served);
     await attacker.next(said('not only words'));
     await attacker.next(said('not only words'));
@@ -101,6 +90,12 @@ conversation:
 });
 
 /** Median and largest of a list of milliseconds. */
+/** Median and largest of a list of milliseconds. */
+function spread(ms: number[]): { median: number; max: number } {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)] as number, max: sorted.at(-1) as number };
+}
+
 /** Milliseconds from another session's ping to its pong. */
 async function pong(client: TestClient): Promise<number> {
   const started = performance.now();
@@ -109,7 +104,7 @@ async function pong(client: TestClient): Promise<number> {
   return performance.now() - started;
 }
 
-describe('item 4: a pattern RE2 runs slowly (a large program) on a long message', () => {
+describe('a pattern RE2 runs slowly (a large program) on a long message', () => {
   it('validate and serve refuse patterns over the program budget, at their place', async () => {
     const file = writeFile(
       'costly-pattern.yaml',
@@ -155,7 +150,7 @@ conversation:
 ${steps}`,
     );
 
-  it('one hostile message costs the server no more than ~50 ms of CPU, all another session’s pong can wait for it', async () => {
+  it('a 30,000-character message is matched on its first 4,096 characters, and another session is answered meanwhile', async () => {
     const served = await serveChild([
       '--scenario',
       heavy(
@@ -172,30 +167,38 @@ ${steps}`,
     const other = await TestClient.connect(served.socketUrl);
     await attacker.requestChat();
     await other.requestChat();
-    // Measured on the server's own CPU clock (/proc), not the wall clock: the test files running
-    // beside this one stretch wall-clock times, not the work one message takes. The attacker's own
-    // pong comes after its message is handled (one socket's frames are handled in order).
-    const pid = served.child.pid as number;
-    const before = cpuMs(pid);
-    const messages = 20;
-    for (let i = 0; i < messages; i++) {
-      // 30,000 characters: RE2 looks at the first 4,096, with 298 instructions.
+    // First a short message that ends in "b": looked at whole, it does not match.
+    attacker.send(frames.newMessage(`${'a'.repeat(100)}b`));
+    // In pairs, a quiet pong then one behind a hostile message, so both halves of a pair see the
+    // same machine: the delay (a figure for the benchmark) is the median extra time.
+    const extra: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const quiet = await pong(other);
+      // 30,000 characters ending in "b": RE2 looks at the first 4,096, all "a", with 298 instructions.
       attacker.send(frames.newMessage(`${'a'.repeat(29_999)}b`));
-      await pong(attacker);
+      extra.push((await pong(other)) - quiet);
     }
-    const perMessage = (cpuMs(pid) - before) / messages;
-    expect(perMessage, `server CPU per hostile message: ${perMessage.toFixed(1)} ms`).toBeLessThan(50);
-    // And another session is answered meanwhile.
-    await pong(other);
-    // Matched on its first 4,096 characters, all "a": the rule answers.
-    await attacker.next(said('ends in a'));
+    // 20 answers, one per hostile message, and none for the short one: had it matched, its
+    // answer would have come first, and a 21st would be in by the pong after the 20th.
+    for (let i = 0; i < 20; i++) await attacker.next(said('ends in a'));
+    await pong(attacker);
+    expect(attacker.received.filter(said('ends in a'))).toHaveLength(20);
     await expectAnswering(served);
+    const delay = spread(extra).median;
+    reportFigure({
+      item: '4',
+      figure:
+        "mock-chat: another session's pong behind one message of 30,000 characters tested by 298 RE2 instructions",
+      value: `${delay.toFixed(1)} ms extra, median of 20 (${extra.map((ms) => ms.toFixed(1)).join(', ')})`,
+      budget: '< 50 ms',
+      pass: delay < 50,
+    });
     attacker.close();
     other.close();
     served.child.kill();
   });
 
-  it('32 hostile messages waiting for an expect are looked through a frame at a time', async () => {
+  it('32 hostile messages waiting for an expect are looked through a frame at a time: another session is answered in between', async () => {
     const served = await serveChild([
       '--scenario',
       heavy(
@@ -209,31 +212,42 @@ ${steps}`,
     ]);
     const attacker = await TestClient.connect(served.socketUrl);
     const other = await TestClient.connect(served.socketUrl);
-    await attacker.requestChat();
-    await other.requestChat();
+    const attackerGuid = (await attacker.requestChat()).guid;
+    const otherGuid = (await other.requestChat()).guid;
     // They wait in the inbox (no expect takes them yet); none matches (each ends in b).
     for (let i = 0; i < 31; i++) attacker.send(frames.newMessage('ab'.repeat(15_000)));
     attacker.send(frames.newMessage('a'.repeat(100)));
-    attacker.send(frames.ping());
-    await attacker.next(isNotification('pong'));
+    await pong(attacker);
+    // isTyping starts the search; the other session pings, one ping after another, until it ends.
     const looking = performance.now();
     attacker.send(frames.isTyping());
-    const during: number[] = [];
     let found = false;
-    const answered = attacker.next(said('found it'), 10_000).then(() => {
+    const answered = attacker.next(said('found it')).then(() => {
       found = true;
     });
+    const during: number[] = [];
     while (!found) during.push(await pong(other));
     await answered;
     const lookedFor = performance.now() - looking;
-    const max = Math.max(...during);
-    const pongs = `pongs while looking: ${during.map((ms) => ms.toFixed(1)).join(', ')} ms over ${lookedFor.toFixed(0)} ms`;
-    // Other sessions are answered during the search, not only after it.
-    expect(during.length, pongs).toBeGreaterThan(2);
-    // Looked through in one go, the 31 frames would hold one pong for nearly the whole search
-    // (~600 ms here); a frame at a time, the longest wait is a small share of it. Relative, so a
-    // stall of a loaded machine, which lengthens the search as much, does not decide the result.
-    expect(max, pongs).toBeLessThan(lookedFor / 2);
+    // The log has every frame in the order the mock handled it. Looked through in one go, the
+    // search would run from the isTyping to the answer in one turn of the event loop, and no
+    // other session's frame could be answered in between.
+    const line = (guid: number, what: string) => new RegExp(`guid ${guid}\\s+${what}`);
+    await outputMatching(served, line(attackerGuid, '← server newMessage'));
+    const lines = served.output().split('\n');
+    const start = lines.findIndex((text) => line(attackerGuid, '→ client isTyping').test(text));
+    const end = lines.findIndex((text, i) => i > start && line(attackerGuid, '← server newMessage').test(text));
+    expect(start).toBeGreaterThan(-1);
+    const pongsBetween = lines.slice(start + 1, end).filter((text) => line(otherGuid, '← server pong').test(text));
+    expect(pongsBetween.length, 'pongs to the other session while the inbox was looked through').toBeGreaterThan(0);
+    const { median, max } = spread(during);
+    reportFigure({
+      item: '4',
+      figure: "mock-chat: another session's pongs while 31 hostile inbox frames are looked through for an expect",
+      value: `median ${median.toFixed(1)} ms, longest ${max.toFixed(1)} ms, over a ${lookedFor.toFixed(0)} ms search (${pongsBetween.length} pongs in it)`,
+      budget: 'median < 50 ms; longest < half the search',
+      pass: median < 50 && max < lookedFor / 2,
+    });
     attacker.close();
     other.close();
     served.child.kill();
@@ -263,7 +277,7 @@ conversation:
   );
 }
 
-describe('item 8: durations Node would fire after 1 ms', () => {
+describe('durations Node would fire after 1 ms', () => {
   const runs: [string, string, string[]][] = [
     ['wait: forever', delayed('forever', 'forever', '300ms'), []],
     // 1 day at speed 0.001 is 2.7 years of real time: past setTimeout's 2^31 ms.
@@ -302,7 +316,7 @@ describe('item 8: durations Node would fire after 1 ms', () => {
   });
 });
 
-describe('item 10: a scenario file that is a FIFO', () => {
+describe('a scenario file that is a FIFO', () => {
   const fifo = (name: string) => {
     const file = path.join(workDir, name);
     execFileSync('mkfifo', [file]);
@@ -337,7 +351,7 @@ describe('item 10: a scenario file that is a FIFO', () => {
   });
 });
 
-describe('item 10: YAML built to loop or explode', () => {
+describe('YAML built to loop or explode', () => {
   it('validate reports every file, each with file:line, and no stack trace', async () => {
     const cyclic = writeFile(
       'cyclic.yaml',
@@ -361,7 +375,7 @@ describe('item 10: YAML built to loop or explode', () => {
   });
 });
 
-describe('issue 23: --watch reloads a large scenario without stopping the server', () => {
+describe('--watch reloads a large scenario without stopping the server', () => {
   /** A scenario of about `bytes` that loads: a long monologue of `say` steps. */
   function monologue(bytes: number): string {
     const head =
@@ -396,11 +410,7 @@ describe('issue 23: --watch reloads a large scenario without stopping the server
     expect(text.length).toBeGreaterThan(1000 * 1024);
     /** Saves the large scenario under `name`; resolves with the line saying it loaded (or did not). */
     const saved = (name: string, loadedLine: RegExp) => {
-      const reloaded = outputMatching(
-        served,
-        new RegExp(`${loadedLine.source}|big\\.yaml changed but does not load`),
-        60_000,
-      );
+      const reloaded = outputMatching(served, new RegExp(`${loadedLine.source}|big\\.yaml changed but does not load`));
       writeFileSync(file, text.replace('name: big\n', `name: ${name}\n`));
       return reloaded;
     };
@@ -449,7 +459,7 @@ describe('issue 23: --watch reloads a large scenario without stopping the server
   }, 90_000);
 });
 
-describe('issue 23: scenario files too large, too deep or mis-indented are refused in QA words', () => {
+describe('scenario files too large, too deep or mis-indented are refused in QA words', () => {
   it('more agents or steps than the caps: a load error at the place, before anything costly', async () => {
     const agents = Array.from({ length: 1001 }, (_, n) => `  a${n}: { id: agent-${n}, name: A${n} }`).join('\n');
     const crowd = writeFile(

@@ -25,7 +25,7 @@ function deepFrame(depth: number): string {
   return frame.replace('"DEEP"', `${'['.repeat(depth)}${']'.repeat(depth)}`);
 }
 
-describe('item 2: a frame nested deeper than the log can write', () => {
+describe('a frame nested deeper than the log can write', () => {
   let served: ServedChild;
   const capture = path.join(workDir, 'deep.jsonl');
   beforeAll(async () => {
@@ -56,7 +56,7 @@ describe('item 2: a frame nested deeper than the log can write', () => {
   });
 });
 
-describe('item 2: frames the pretty log cannot describe as they are', () => {
+describe('frames the pretty log cannot describe as they are', () => {
   it('a `type` that is an object (String() of it throws) is answered with error code 1 and logged', async () => {
     const served = await serveChild(['--scenario', 'happy-path', '--log', 'pretty']);
     const client = await TestClient.connect(served.socketUrl);
@@ -88,7 +88,7 @@ describe('item 2: frames the pretty log cannot describe as they are', () => {
   });
 });
 
-describe('issue 23: a frame nested too deep is logged as what it is', () => {
+describe('a frame nested too deep is logged as what it is', () => {
   it('serve --log pretty says "JSON nested too deep", never "not JSON"', async () => {
     const served = await serveChild(['--scenario', 'happy-path', '--log', 'pretty']);
     const client = await TestClient.connect(served.socketUrl);
@@ -102,7 +102,7 @@ describe('issue 23: a frame nested too deep is logged as what it is', () => {
   });
 });
 
-describe('item 3: session keys cannot be computed from another session', () => {
+describe('session keys cannot be computed from another session', () => {
   /** The attack: every start-time seed in the window, run through the mock's seeded generator. */
   function seedReproducing(guid: number, from: number, to: number): number | undefined {
     for (let seed = from; seed <= to; seed++) {
@@ -167,7 +167,7 @@ function nonReadingSocket(url: string): Promise<Socket> {
   });
 }
 
-describe('item 9: memory a client can make the server hold is capped', () => {
+describe('memory a client can make the server hold is capped', () => {
   it('--max-sessions: the longest-orphaned session goes first; with every session live a new chat is refused', async () => {
     const served = await serveChild(['--scenario', 'happy-path', '--max-sessions', '3']);
     const sessions: Awaited<ReturnType<TestClient['requestChat']>>[] = [];
@@ -226,7 +226,7 @@ describe('item 9: memory a client can make the server hold is capped', () => {
     served.child.kill();
   });
 
-  it('--journal-bytes: GET /__mock/sessions keeps each session’s newest frames within the cap and answers at once', async () => {
+  it('--journal-bytes: GET /__mock/sessions keeps each session’s newest frames within the cap', async () => {
     const served = await serveChild(['--scenario', 'happy-path', '--journal-bytes', '64k']);
     const bulky = { blob: 'x'.repeat(60_000) };
     const clients = await Promise.all(Array.from({ length: 5 }, () => TestClient.connect(served.socketUrl)));
@@ -240,11 +240,9 @@ describe('item 9: memory a client can make the server hold is capped', () => {
       client.send(frames.ping());
       await client.next(isNotification('pong'));
     }
-    const started = performance.now();
     const answer = await fetch(`${served.url}/__mock/sessions`);
     expect(answer.status).toBe(200);
     const report = (await answer.json()) as { sessions: { received: { frame: unknown }[] }[] };
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(report.sessions).toHaveLength(5);
     for (const session of report.sessions) {
       const bytes = session.received.reduce((sum, r) => sum + Buffer.byteLength(JSON.stringify(r.frame)), 0);
@@ -297,7 +295,7 @@ function upgradeStatus(url: string): Promise<{ status: number; ws?: WebSocket }>
   });
 }
 
-describe('issue 23: sockets that send nothing', () => {
+describe('sockets that send nothing', () => {
   it('are closed with 4408 after --first-frame-timeout and stop counting toward the cap; one that spoke stays', async () => {
     // --max-sessions 1 allows two sockets.
     const served = await serveChild([

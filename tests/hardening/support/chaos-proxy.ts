@@ -2,8 +2,10 @@
  * A TCP proxy on 127.0.0.1 in front of the mock contact centre, for the chaos test. It pipes
  * bytes both ways and, on command, breaks the network the way real networks break:
  * - `dropAll()`: every live connection is reset (no WebSocket close frame: the client sees 1006);
- * - `restart(ms)`: a server restart between frames: connections reset, the port refuses
- *   connections for `ms`, then listens again;
+ * - `restart(ms)`: a server restart between frames: connections reset, and for `ms` every new
+ *   connection is reset at once (it fails as one to a restarting server does), then accepted
+ *   again. The port stays the proxy's throughout: given up and listened on again, it could be
+ *   taken meanwhile by anything else on a shared machine;
  * - `dropOnNextRenew(mode)`: the next renewChat frame a client sends kills its connection, either
  *   before the frame reaches the server or just after (the server renews into a dead socket).
  * Client frames are parsed (RFC 6455 framing, masked) only to see a renewChat go by.
@@ -82,7 +84,8 @@ export async function startChaosProxy(targetPort: number): Promise<ChaosProxy> {
   let renewDrop: RenewDropMode | null = null;
   let server: net.Server | null = null;
   let port = 0;
-  let closed = false;
+  /** Restarting: new connections are reset as they come. */
+  let down = false;
 
   function kill(pipe: Pipe): void {
     pipes.delete(pipe);
@@ -131,6 +134,10 @@ export async function startChaosProxy(targetPort: number): Promise<ChaosProxy> {
   }
 
   function accept(client: net.Socket): void {
+    if (down) {
+      client.resetAndDestroy();
+      return;
+    }
     const upstream = net.connect({ host: '127.0.0.1', port: targetPort });
     const pipe: Pipe = {
       client,
@@ -203,11 +210,10 @@ export async function startChaosProxy(targetPort: number): Promise<ChaosProxy> {
       return count;
     },
     async restart(downMs) {
-      const closing = stopListening();
+      down = true;
       killed.restart += dropAll();
-      await closing;
       await new Promise((resolve) => setTimeout(resolve, downMs));
-      if (!closed) await listen();
+      down = false;
     },
     until: (check, what, timeoutMs) =>
       changes.until(
@@ -219,7 +225,6 @@ export async function startChaosProxy(targetPort: number): Promise<ChaosProxy> {
       renewDrop = mode;
     },
     async close() {
-      closed = true;
       renewDrop = null;
       const closing = stopListening();
       dropAll();

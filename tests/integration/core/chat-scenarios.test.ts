@@ -132,7 +132,7 @@ describe('built-in scenarios over a real socket: conversations', () => {
     await v.until((s) => s.chat.status.kind === 'waiting');
     expect(selectMode(v.state())).toBe('chat');
     await v.clock.advance(10_000);
-    await v.until((s) => s.chat.status.kind === 'active', 10_000);
+    await v.until((s) => s.chat.status.kind === 'active');
     const onHold = v.state().chat.messages.filter((m) => m.kind === 'on-hold');
     expect(onHold.map((m) => ('text' in m ? m.text : ''))).toEqual([
       'You are in the queue. An agent will be with you soon.',

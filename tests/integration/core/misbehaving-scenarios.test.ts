@@ -13,6 +13,7 @@ import type { WidgetState } from '../../../widget/core/chat/state.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { Changes } from '../../support/changes.js';
+import { WAIT_MS } from '../../support/patience.js';
 import { customer, recordedClientFrames, sharedStorage, visits } from './support/core-over-mock.js';
 
 const open = visits();
@@ -52,8 +53,8 @@ function wireMessages(file: string): string[] {
   });
 }
 
-describe('misbehaving contact centres over a real socket (issue 10)', () => {
-  it('2. no-acks: nothing stays "Sending…", answers sit below their questions, and after the drop nothing is sent twice', async () => {
+describe('misbehaving contact centres over a real socket', () => {
+  it('no-acks: nothing stays "Sending…", answers sit below their questions, and after the drop nothing is sent twice', async () => {
     const record = capture('no-acks');
     const v = await started('no-acks', { page: page(), record });
     for (const text of ['first question', 'second question', 'third question']) {
@@ -62,7 +63,7 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     }
     await v.until((s) => s.chat.connection.kind === 'reconnecting');
     v.core.sendMessage('typed during the drop');
-    await v.until((s) => agentLines(s).some((line) => line.includes('typed during the drop')), 15_000);
+    await v.until((s) => agentLines(s).some((line) => line.includes('typed during the drop')));
     const state = v.state();
     expect(customerLines(state)).toEqual([
       'first question:delivered',
@@ -84,17 +85,17 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     ]);
   });
 
-  it('5. flapping: the chat survives five accept-and-drop sockets; every message reaches the agent once', async () => {
+  it('flapping: the chat survives five accept-and-drop sockets; every message reaches the agent once', async () => {
     const record = capture('flapping');
     const v = await started('flapping', { page: page(), record, speed: 10 });
     const typed: string[] = [];
     for (let i = 1; i <= 4; i++) {
       // One message per socket: wait for the next flap to have happened and the renew to be in.
-      await v.until((s) => v.sockets.length > i && s.chat.connection.kind === 'online', 15_000);
+      await v.until((s) => v.sockets.length > i && s.chat.connection.kind === 'online');
       const text = `message ${i}`;
       typed.push(text);
       v.core.sendMessage(text);
-      await v.until((s) => agentLines(s).some((line) => line.includes(`"${text}"`)), 15_000);
+      await v.until((s) => agentLines(s).some((line) => line.includes(`"${text}"`)));
     }
     expect(v.state().chat.status).toEqual({ kind: 'active' });
     expect(v.sockets.length).toBeGreaterThanOrEqual(5);
@@ -105,28 +106,28 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     expect(answers).toEqual(typed.map((t) => `You said: "${t}".`));
   });
 
-  it('5. half-open: unanswered pings give the socket up; the renew brings Sam back and what vanished is sent again', async () => {
+  it('half-open: unanswered pings give the socket up; the renew brings Sam back and what vanished is sent again', async () => {
     const record = capture('half-open');
     const v = await started('half-open', { page: page(), record });
     v.core.sendMessage('first');
     await v.until((s) => agentLines(s).includes('Let me look into that.'));
     // The socket has gone silent: this message vanishes, its ping is never answered.
-    await v.server.waitFor((sessions) => sessions[0]?.socket === 'half-open');
+    await v.server.waitFor((sessions) => sessions[0]?.socket === 'half-open', WAIT_MS);
     v.core.sendMessage('into the void');
     await v.clock.advance(PAST_LIVENESS_MS);
     await v.until((s) => s.chat.connection.kind !== 'online' || v.sockets.length > 1);
     expect(v.texts()).toContain(TEXTS.attemptingReconnect);
-    await v.until((s) => agentLines(s).some((line) => line.includes('"into the void"')), 15_000);
+    await v.until((s) => agentLines(s).some((line) => line.includes('"into the void"')));
     expect(customerLines(v.state())).toEqual(['first:delivered', 'into the void:delivered']);
     expect(agentLines(v.state())).toContain('There you are again, Ada.');
   });
 
-  it("7. odd-enums: upper-case and unknown values are shown with the spec's catch-alls, nothing dropped", async () => {
+  it("odd-enums: upper-case and unknown values are shown with the spec's catch-alls, nothing dropped", async () => {
     const v = await started('odd-enums', { page: page() });
     v.core.sendMessage('hello');
-    await v.until((s) => agentLines(s).some((line) => line.includes("I'm Alex")), 10_000);
+    await v.until((s) => agentLines(s).some((line) => line.includes("I'm Alex")));
     v.core.sendMessage('thanks');
-    await v.until((s) => s.chat.messages.filter((m) => 'text' in m && m.text === TEXTS.agentLeft).length >= 1, 10_000);
+    await v.until((s) => s.chat.messages.filter((m) => 'text' in m && m.text === TEXTS.agentLeft).length >= 1);
     const texts = v.texts();
     expect(texts).toContain("Hi Ada, I'm Sam.");
     expect(texts).toContain('Your chat is being recorded.');
@@ -135,7 +136,7 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     expect(v.env.onError).not.toHaveBeenCalled();
   });
 
-  it("7. legacy-frames: an older server's frames are ignored, the chat works", async () => {
+  it("legacy-frames: an older server's frames are ignored, the chat works", async () => {
     const v = await started('legacy-frames', { page: page() });
     v.core.sendMessage('still there?');
     await v.until((s) => agentLines(s).includes('You said: "still there?".'));
@@ -143,25 +144,25 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     expect(v.env.onError).not.toHaveBeenCalled();
   });
 
-  it('4. server-ends-chat: close 1000 ends the chat and clears the stored session', async () => {
+  it('server-ends-chat: close 1000 ends the chat and clears the stored session', async () => {
     const storage = sharedStorage();
     const v = await started('server-ends-chat', { page: page(), storage });
     v.core.sendMessage('one question');
-    await v.until((s) => s.chat.status.kind === 'ended', 10_000);
+    await v.until((s) => s.chat.status.kind === 'ended');
     expect(v.state().chat.status).toEqual({ kind: 'ended', reason: 'connectionClosed' });
     for (const key of ['guid', 'ak', 'lastChatRequestTimestamp'] as const)
       expect(storage.items.has(STORAGE_KEYS[key]), key).toBe(false);
   });
 
-  it("3. a paste above the server's frame limit: refused once with 1009, never resent, the chat goes on", async () => {
+  it("a paste above the server's frame limit: refused once with 1009, never resent, the chat goes on", async () => {
     const record = capture('too-large');
     // 10,000 characters (the most a message may have) of 4 bytes each: 80 KB on the wire, over the mock's 64 KiB.
     const v = await started('happy-path', { page: page({ maxMessageLength: 10_000 }), record });
     v.core.sendMessage('😀'.repeat(10_000));
-    await v.until((s) => s.chat.messages.some((m) => m.kind === 'customer' && m.delivery === 'failed'), 10_000);
-    await v.until((s) => s.chat.connection.kind === 'online' && v.sockets.length === 2, 10_000);
+    await v.until((s) => s.chat.messages.some((m) => m.kind === 'customer' && m.delivery === 'failed'));
+    await v.until((s) => s.chat.connection.kind === 'online' && v.sockets.length === 2);
     v.core.sendMessage('a short one');
-    await v.until((s) => agentLines(s).some((line) => line.includes('"a short one"')), 10_000);
+    await v.until((s) => agentLines(s).some((line) => line.includes('"a short one"')));
     expect(v.sockets).toHaveLength(2);
     expect(v.state().chat.messages.find((m) => m.kind === 'customer')).toMatchObject({
       delivery: 'failed',
@@ -171,15 +172,15 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     expect(wireMessages(record)).toEqual(['a short one']);
   });
 
-  it("9. half-open with a server that acknowledges: the reconnect notices sit where they happened, the rest is the server's order", async () => {
+  it("half-open with a server that acknowledges: the reconnect notices sit where they happened, the rest is the server's order", async () => {
     const v = await started('half-open', { page: page() });
     const guid = Number(v.env.storage?.getItem(STORAGE_KEYS.guid));
     v.core.sendMessage('first');
     await v.until((s) => agentLines(s).includes('Let me look into that.'));
-    await v.server.waitFor((sessions) => sessions[0]?.socket === 'half-open');
+    await v.server.waitFor((sessions) => sessions[0]?.socket === 'half-open', WAIT_MS);
     v.core.sendMessage('into the void');
     await v.clock.advance(PAST_LIVENESS_MS);
-    await v.until((s) => agentLines(s).includes('You said: "into the void".'), 15_000);
+    await v.until((s) => agentLines(s).includes('You said: "into the void".'));
     const texts = v.texts();
     expect(texts.slice(texts.indexOf('Let me look into that.'))).toEqual([
       'Let me look into that.',
@@ -195,11 +196,11 @@ describe('misbehaving contact centres over a real socket (issue 10)', () => {
     expect(shown).toEqual((v.server.transcript(guid) ?? []).map((entry) => entry.message));
   });
 
-  it('9. reconnect-exhausted: a message typed while reconnecting fails when the chat ends, never left "Sending…"', async () => {
+  it('reconnect-exhausted: a message typed while reconnecting fails when the chat ends, never left "Sending…"', async () => {
     const v = await started('reconnect-exhausted', { page: page({ maxNumberOfRetries: 2 }) });
-    await v.until((s) => s.chat.connection.kind === 'reconnecting', 10_000);
+    await v.until((s) => s.chat.connection.kind === 'reconnecting');
     v.core.sendMessage('anyone?');
-    const ended = await v.until((s) => s.chat.status.kind === 'ended', 10_000);
+    const ended = await v.until((s) => s.chat.status.kind === 'ended');
     expect(ended.chat.status).toEqual({ kind: 'ended', reason: 'unableToReconnect' });
     expect(ended.chat.messages.find((m) => m.kind === 'customer')).toMatchObject({
       text: 'anyone?',
@@ -254,14 +255,14 @@ async function blackHole(): Promise<{
   };
 }
 
-describe('a socket that never opens (issue 10, case 5: the connect timeout)', () => {
+describe('a socket that never opens (the connect timeout)', () => {
   let hole: Awaited<ReturnType<typeof blackHole>> | null = null;
   afterEach(async () => {
     await hole?.close();
     hole = null;
   });
 
-  it('5. a stored chat whose every socket hangs in the handshake: each attempt ends after connectTimeout, then unable to reconnect', async () => {
+  it('a stored chat whose every socket hangs in the handshake: each attempt ends after connectTimeout, then unable to reconnect', async () => {
     hole = await blackHole();
     const listener = hole;
     // A chat stored by the last page; its socket address now leads to a listener that never answers.

@@ -1,16 +1,16 @@
 /**
- * Issue 11, the runner and authoring: each sequence waits for its own frames, templates bind to
- * the frame that triggered a rule, rules end when their agent leaves (or at `until`), `expect`
- * gives up `within` a time, `repeat`, `not` and `ignoreCase` matchers, the tolerant profile,
- * the verification API, per-request scenarios and reloading edited files.
+ * The runner and authoring: each sequence waits for its own frames and each rule answers on its
+ * own queue, templates bind to the frame that triggered a rule, rules end when their agent
+ * leaves (or at `until`), `expect` gives up `within` a time, `repeat`, `not` and `ignoreCase`
+ * matchers, the tolerant profile, the verification API and per-request scenarios.
  */
-import { mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
-import { MockChatError, type MockServer } from '../../../mock-server/index.js';
-import { logLines } from '../../support/changes.js';
+import { MockChatError, type MockServer, WaitForTimeout } from '../../../mock-server/index.js';
+import { WAIT_MS } from '../../support/patience.js';
 import {
   AVAILABILITY_FORM,
   clientsClosedAfterEach,
@@ -69,11 +69,50 @@ describe('the runner', () => {
     const client = await connect(server);
     await client.requestChat();
     client.send(frames.isTyping());
-    await server.waitFor((s) => s[0]?.position.rules[0]?.answered === 1);
+    await server.waitFor((s) => s[0]?.position.rules[0]?.answered === 1, WAIT_MS);
     client.send(frames.newMessage('for the conversation'));
     await client.next(said('the conversation got it'));
     client.send(frames.newMessage('for the rule'));
     await client.next(said('the rule got it'));
+  });
+
+  it('a rule waiting for its expect holds up no other rule', async () => {
+    server = await start(
+      scenario('independent-rules', [
+        { join: 'sam' },
+        {
+          rule: {
+            on: 'newMessage',
+            where: { '/body/message': { matches: '^ask' } },
+            steps: [
+              { say: { agent: 'sam', text: 'Which colour?' } },
+              { expect: 'newMessage', where: { '/body/message': { matches: '^colour' } } },
+              { say: { agent: 'sam', text: 'Noted: {{lastMessage}}' } },
+            ],
+          },
+        },
+        {
+          rule: {
+            on: 'newMessage',
+            where: { '/body/message': { matches: '^q' } },
+            steps: [
+              { typing: { agent: 'sam', for: 0.3 } },
+              { say: { agent: 'sam', text: 'Answer to {{lastMessage}}' } },
+            ],
+          },
+        },
+      ]),
+    );
+    const client = await connect(server);
+    await client.requestChat();
+    client.send(frames.newMessage('ask1'));
+    await client.next(said('Which colour?'));
+    client.send(frames.newMessage('q1'));
+    await client.next(said('Answer to q1'));
+    client.send(frames.newMessage('q2'));
+    await client.next(said('Answer to q2'));
+    client.send(frames.newMessage('colour blue'));
+    await client.next(said('Noted: colour blue'));
   });
 
   it('{{lastMessage}} in a rule is the message that triggered it, however fast they come', async () => {
@@ -178,7 +217,7 @@ describe('the runner', () => {
     client.send(frames.newMessage('OK'));
     client.send(frames.newMessage('maybe'));
     await client.next(said('not ok: maybe'));
-    await server.waitFor((s) => s[0]?.position.finished === true);
+    await server.waitFor((s) => s[0]?.position.finished === true, WAIT_MS);
     expect(lines.join('\n')).toMatch(/expect newMessage at <object>: nothing arrived in time; otherwise/);
     expect(lines.join('\n')).toMatch(/\[scenario timeouts\] guid \d+: the conversation finished/);
   });
@@ -253,7 +292,10 @@ describe('the verification API', () => {
     const client = await connect(server);
     await client.requestChat();
     client.send(frames.newMessage('hello'));
-    await server.waitFor((s) => s[0]?.received.some((r) => (r.frame as any).body.method === 'newMessage') ?? false);
+    await server.waitFor(
+      (s) => s[0]?.received.some((r) => (r.frame as any).body.method === 'newMessage') ?? false,
+      WAIT_MS,
+    );
     const report = (await (await fetch(`${server.url}/__mock/sessions`)).json()) as { sessions: any[] };
     expect(report.sessions).toHaveLength(1);
     expect(report.sessions[0]).toMatchObject({ scenario: 'happy-path', ended: false, socket: 'open' });
@@ -264,6 +306,17 @@ describe('the verification API', () => {
     expect(reset.status).toBe(200);
     expect((await client.closed).code).toBe(1012);
     expect(server.sessions()).toEqual([]);
+  });
+
+  it('waitFor rejects with the sessions it saw as a property, not only in the message', async () => {
+    server = await start('happy-path');
+    const client = await connect(server);
+    await client.requestChat('Grace');
+    const error = await server.waitFor((sessions) => sessions.length > 1, 200).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WaitForTimeout);
+    const sessions = (error as WaitForTimeout).sessions;
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]?.received[0]?.frame).toMatchObject({ body: { method: 'requestChat' } });
   });
 
   it('refuses another site’s page', async () => {
@@ -317,27 +370,5 @@ describe('choosing scenarios', () => {
     const a = write('one.yaml', greeting('same-name', 'a'));
     const b = write('two.yaml', greeting('same-name', 'b'));
     await expect(start([a, b])).rejects.toThrow(MockChatError);
-  });
-
-  it('--watch: an edited file plays for new sessions; a broken edit keeps the last good version', async () => {
-    const file = write('watched.yaml', greeting('watched', 'version one'));
-    const { lines, log, seen } = logLines();
-    server = await start(file, { watch: true, log });
-    const first = await connect(server);
-    await first.requestChat();
-    await first.next(said('version one'));
-    // Saved as editors do: a new file renamed over the old one.
-    writeFileSync(`${file}.tmp`, greeting('watched', 'version two'));
-    renameSync(`${file}.tmp`, file);
-    await seen(/scenario watched reloaded from .*watched\.yaml: new sessions play it/);
-    const second = await connect(server);
-    await second.requestChat();
-    await second.next(said('version two'));
-    writeFileSync(file, 'name: watched\nstory: broken\nconversation:\n  - dance: 1\n');
-    await seen(/watched\.yaml changed but does not load/);
-    expect(lines.join('\n')).toMatch(/watched\.yaml:4:5: conversation\[0\]: is not a step/);
-    const third = await connect(server);
-    await third.requestChat();
-    await third.next(said('version two'));
   });
 });

@@ -6,6 +6,7 @@ import { afterEach } from 'vitest';
 import WebSocket from 'ws';
 import type { ClientFrame, ServerFrame } from '../../../generated/chat-socket.js';
 import { type MockServer, type MockServerOptions, startMockServer } from '../../../mock-server/index.js';
+import { WAIT_MS } from '../../support/patience.js';
 
 export const FORM_HEADERS = { 'content-type': 'application/x-www-form-urlencoded' };
 export const AVAILABILITY_FORM =
@@ -73,6 +74,11 @@ export const isNotification =
   (frame) =>
     frame.type === 'notification' && frame.body.method === method;
 export const isError: Predicate = (frame) => frame.type === 'error';
+/** An agent's newMessage with exactly this text. */
+export const saidText =
+  (text: string): Predicate =>
+  (frame) =>
+    isNotification('newMessage')(frame) && (frame.body as { message?: string }).message === text;
 
 /** A socket that keeps every frame it receives and can wait for the next one matching. */
 export class TestClient {
@@ -111,8 +117,11 @@ export class TestClient {
     this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
   }
 
-  /** The next received frame (after earlier next() calls) matching, within timeoutMs. */
-  async next(predicate: Predicate = () => true, timeoutMs = 3000): Promise<ServerFrame> {
+  /**
+   * The next received frame (after earlier next() calls) matching. `timeoutMs` only turns a
+   * frame that never comes into a failure that lists what did come (tests/support/patience.ts).
+   */
+  async next(predicate: Predicate = () => true, timeoutMs = WAIT_MS): Promise<ServerFrame> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       for (let i = this.#cursor; i < this.received.length; i++) {

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
 import type { MockServer } from '../../../mock-server/index.js';
+import { WAIT_MS } from '../../support/patience.js';
 import { repoRoot } from '../../support/specs.js';
 import {
   AVAILABILITY_FORM,
@@ -77,7 +78,7 @@ describe('flapping', () => {
       await client.next(said(new RegExp(`after drop ${drop}`)));
     }
     // The sixth socket stays: asked after it attached, the answer 5 s later still arrives on it.
-    await server.waitFor((sessions) => sessions[0]?.socket === 'open');
+    await server.waitFor((sessions) => sessions[0]?.socket === 'open', WAIT_MS);
     client.send(frames.isTyping());
     await client.next(said(/Still here 5 s later/));
     expect(client.ws.readyState).toBe(client.ws.OPEN);
@@ -94,7 +95,7 @@ describe('half-open', () => {
     const session = await client.requestChat();
     client.send(frames.newMessage('first'));
     await client.next(said(/Let me look into that/));
-    await server.waitFor((sessions) => sessions[0]?.socket === 'half-open');
+    await server.waitFor((sessions) => sessions[0]?.socket === 'half-open', WAIT_MS);
     client.send(frames.newMessage('into the void'));
     client.send(frames.ping());
     const renewed = await connect(server);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerFrame } from '../../../generated/chat-socket.js';
 import type { MockServer } from '../../../mock-server/index.js';
 import { logLines } from '../../support/changes.js';
+import { WAIT_MS } from '../../support/patience.js';
 import { repoRoot } from '../../support/specs.js';
 import { frames, isNotification, start, TestClient } from './client.js';
 
@@ -88,7 +89,7 @@ describe('the README recipes', () => {
     client.send(frames.newMessage('And Sunday?'));
     await client.next(said('Sam: And Sunday?'));
     expect(client.received.filter(said('Bot: I can help with "And Sunday?".'))).toEqual([]);
-    const session = await server.waitFor((sessions) => sessions.some((s) => s.guid === guid));
+    const session = await server.waitFor((sessions) => sessions.some((s) => s.guid === guid), WAIT_MS);
     expect(session.find((s) => s.guid === guid)?.position.rules).toEqual([
       expect.objectContaining({ on: 'newMessage', answered: 1, ended: true }),
       expect.objectContaining({ on: 'newMessage', answered: 1, ended: false }),

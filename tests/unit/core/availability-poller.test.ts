@@ -175,7 +175,7 @@ describe('availability poller (section 4, entry and availability)', () => {
   });
 });
 
-describe('one poller for the start chunk and the core (issue 14: handed over, never asked twice)', () => {
+describe('one poller for the start chunk and the core (handed over, never asked twice)', () => {
   it('keeps the settled outcome: a listener added later gets it at once, and start() does not ask again', async () => {
     const { poller, requests } = setup([() => jsonResponse({ success: true })]);
     expect(poller.outcome()).toBeNull();

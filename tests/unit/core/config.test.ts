@@ -125,7 +125,7 @@ describe('settings: defaults < chatWidgetParams < page options (sections 3 and 9
   });
 });
 
-describe('clamped ranges (issue 10: every server-supplied or overridable duration)', () => {
+describe('clamped ranges (every server-supplied or overridable duration)', () => {
   it('any source is clamped: a server cannot make a timer spin or overflow', () => {
     const settings = resolveSettings({ pingTimer: 2 ** 40, retryInterval: -5, retryJitter: 7, maxWaitTime: 1e12 });
     // The vendor's limits: a client pings at least every 60 s; a message is at most 10,000 characters.

@@ -36,7 +36,7 @@ const request = {
 
 const method = (frame: unknown) => (frame as { body: { method: string } }).body.method;
 
-describe('§1 what is offered on a chat-lite page (issue 12 items 1 and 4)', () => {
+describe('§1 what is offered on a chat-lite page', () => {
   it('offers the callback at once, then chat when the answer says an agent is available', async () => {
     const h = harness({ page: { chatLite: true } });
     expect(h.core.getSnapshot().views).toEqual(['callback']);
@@ -96,7 +96,7 @@ describe('§1 what is offered on a chat-lite page (issue 12 items 1 and 4)', () 
   });
 });
 
-describe('callback: a failure keeps the offer and may be retried; a hung POST times out (item 2)', () => {
+describe('callback: a failure keeps the offer and may be retried; a hung POST times out', () => {
   it('a failed request leaves the button and allows a second submission', async () => {
     const h = harness({ page: { chatLite: true }, availability: { success: false }, callbackStatus: 500 });
     await available(h);
@@ -185,7 +185,7 @@ describe('a callback instead of the chat (chat-lite, README decision)', () => {
   });
 });
 
-describe('drafts (item 5 and the composer draft of item 9)', () => {
+describe("drafts: the forms' and the composer's", () => {
   it('keeps form values by field name across views, and the composer text per chat', async () => {
     const h = harness();
     await chatting(h);
@@ -220,7 +220,7 @@ describe('drafts (item 5 and the composer draft of item 9)', () => {
   });
 });
 
-describe('§3 storage keys describing a chat (item 11)', () => {
+describe('§3 storage keys describing a chat', () => {
   it('triageConfig, preEngagementConfig, callBackFormConfig and chatAttributes are written when a chat is requested', async () => {
     const preChat = [{ type: 'InputItem', attributes: { name: 'firstName', required: true }, label: 'First Name' }];
     const callback = [
@@ -255,7 +255,7 @@ describe('§3 storage keys describing a chat (item 11)', () => {
   });
 });
 
-describe("the page's language (item 10)", () => {
+describe("the page's language", () => {
   it('writes its notices and cards in the catalogue language; a resumed chat waits for the catalogue', async () => {
     let deliver: (value: typeof de) => void = () => {};
     const catalogue = new Promise<typeof de>((resolve) => {
@@ -299,7 +299,7 @@ describe("the page's language (item 10)", () => {
   });
 });
 
-describe('back/forward cache (item 9, mobile)', () => {
+describe('back/forward cache (mobile)', () => {
   it('a page shown again reconnects at once instead of after retryInterval', async () => {
     const h = harness();
     await chatting(h);
@@ -320,7 +320,7 @@ describe('back/forward cache (item 9, mobile)', () => {
   });
 });
 
-describe('selectors for the views (items 2 and 8)', () => {
+describe('selectors for the views', () => {
   it('after a transfer to another tab there is no minimize (the launcher is gone); a failed callback keeps the launcher', () => {
     const base = initialState({ ...defaultFlags(), chatLite: true });
     const transferred = { ...base, chat: { ...base.chat, status: { kind: 'transferred' as const } } };

@@ -48,8 +48,8 @@ async function answerPings(s: FakeSocket): Promise<void> {
   await vi.advanceTimersByTimeAsync(0);
 }
 
-describe('issue 10: the chat session against real contact centres (core, fake timers)', () => {
-  it('1. reading is activity: a visitor who only reads for longer than refreshTimeoutSeconds still resumes on the next page', async () => {
+describe('the chat session against real contact centres (core, fake timers)', () => {
+  it('reading is activity: a visitor who only reads for longer than refreshTimeoutSeconds still resumes on the next page', async () => {
     const h = await started();
     for (let minute = 1; minute <= 8; minute++) {
       await vi.advanceTimersByTimeAsync(60_000);
@@ -62,7 +62,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(socket().methods()[0]).toBe('renewChat');
   });
 
-  it('1. every frame either way is activity: a visitor who neither types nor hears from the agent keeps the chat (pings go out)', async () => {
+  it('every frame either way is activity: a visitor who neither types nor hears from the agent keeps the chat (pings go out)', async () => {
     const h = await started();
     // Nothing arrives from the server (no pong, no message) for longer than refreshTimeoutSeconds;
     // the page keeps pinging, so the chat is alive.
@@ -79,7 +79,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(socket().methods()[0]).toBe('renewChat');
   });
 
-  it('1. typing signals are activity: a visitor who types without sending keeps the chat', async () => {
+  it('typing signals are activity: a visitor who types without sending keeps the chat', async () => {
     // Pings at most 60 s apart (the vendor's limit) are activity too: the stored chat here would
     // expire 30 s after the last one (at 60 s), and only the typing keeps it.
     const options = { apiEndpointsDomain: 'https://api.example.com', pingTimer: 60_000, refreshTimeoutSeconds: 30 };
@@ -97,7 +97,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(next.core.getSnapshot().availability).toEqual({ status: 'resuming' });
   });
 
-  it('2. no acknowledgements: the answer to the ping after a message proves it arrived; a server that never answers pings is trusted after the liveness window', async () => {
+  it('no acknowledgements: the answer to the ping after a message proves it arrived; a server that never answers pings is trusted after the liveness window', async () => {
     const h = await started();
     h.core.sendMessage('Is it in stock?');
     expect(deliveries(h)).toEqual(['Is it in stock?:sending']);
@@ -112,7 +112,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(deliveries(quiet)).toEqual(['hello?:delivered']);
   });
 
-  it('2. a server that neither acknowledges nor answers pings: each message stops showing "Sending…" livenessTimeout after it went out, not a window later', async () => {
+  it('a server that neither acknowledges nor answers pings: each message stops showing "Sending…" livenessTimeout after it went out, not a window later', async () => {
     const h = await started();
     h.core.sendMessage('first');
     await vi.advanceTimersByTimeAsync(DEFAULTS.livenessTimeout / 2);
@@ -123,7 +123,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(deliveries(h)).toEqual(['first:delivered', 'second:delivered']);
   });
 
-  it('2. no acknowledgements, then a drop: what the replay shows is not sent again; the rest is, once', async () => {
+  it('no acknowledgements, then a drop: what the replay shows is not sent again; the rest is, once', async () => {
     const h = await started();
     h.core.sendMessage('one');
     h.core.sendMessage('two');
@@ -139,7 +139,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(deliveries(h)).toEqual(['one:delivered', 'two:sending']);
   });
 
-  it('3. a message the server refuses as too large (1009) fails, is never sent again, and the chat goes on', async () => {
+  it('a message the server refuses as too large (1009) fails, is never sent again, and the chat goes on', async () => {
     const h = await started({
       page: { options: { apiEndpointsDomain: 'https://api.example.com', maxMessageLength: 10_000 } },
     });
@@ -155,14 +155,14 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(FakeSocket.instances).toHaveLength(2);
   });
 
-  it('3. the core refuses a message above maxMessageLength (the composer says so first)', async () => {
+  it('the core refuses a message above maxMessageLength (the composer says so first)', async () => {
     const h = await started();
     h.core.sendMessage('y'.repeat(DEFAULTS.maxMessageLength + 1));
     expect(deliveries(h)).toEqual([]);
     expect(sentTexts(socket())).toEqual([]);
   });
 
-  it('4. the server ends the chat with 1000: storage is cleared, so a reload starts fresh instead of failing a renew', async () => {
+  it('the server ends the chat with 1000: storage is cleared, so a reload starts fresh instead of failing a renew', async () => {
     const h = await started();
     socket().drop(1000);
     expect(h.core.getSnapshot().chat.status).toEqual({ kind: 'ended', reason: 'connectionClosed' });
@@ -170,7 +170,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
       expect(h.env.storage.items.has(STORAGE_KEYS[key])).toBe(false);
   });
 
-  it('4. a renew refused on page load: "your previous chat has ended", no error code, and chat is offered again', async () => {
+  it('a renew refused on page load: "your previous chat has ended", no error code, and chat is offered again', async () => {
     const h = await started();
     const next = reload(h);
     next.core.start();
@@ -190,7 +190,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(next.env.storage.items.has(STORAGE_KEYS.guid)).toBe(false);
   });
 
-  it('5. a half-open socket (pings answered before, then silence) is given up after livenessTimeout and renewed', async () => {
+  it('a half-open socket (pings answered before, then silence) is given up after livenessTimeout and renewed', async () => {
     const h = await started();
     await vi.advanceTimersByTimeAsync(DEFAULTS.pingTimer);
     await answerPings(socket());
@@ -207,7 +207,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(sentTexts(socket())).toEqual(['are you there?']);
   });
 
-  it('5. a socket that never opens is an attempt that failed after connectTimeout; retries are jittered', async () => {
+  it('a socket that never opens is an attempt that failed after connectTimeout; retries are jittered', async () => {
     const h = await started({ env: { random: () => 0 } });
     socket().drop(1006);
     await vi.advanceTimersByTimeAsync(2099);
@@ -219,7 +219,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(h.core.getSnapshot().chat.connection).toEqual({ kind: 'reconnecting', attempt: 2 });
   });
 
-  it('6. a reload with an agent present who has not written yet: the composer is enabled again', async () => {
+  it('a reload with an agent present who has not written yet: the composer is enabled again', async () => {
     const h = await started();
     const next = reload(h);
     next.core.start();
@@ -228,7 +228,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(selectHeaderName(next.core.getSnapshot())).toBe('Alex');
   });
 
-  it('6. a reload while queued: the on-hold messages go on', async () => {
+  it('a reload while queued: the on-hold messages go on', async () => {
     const h = harness();
     await openChat(h);
     socket().notify(
@@ -241,7 +241,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(texts(next)).toContain('Please hold');
   });
 
-  it('7. upper-case and unknown enum values still act: the agent leaves with the catch-all notice', async () => {
+  it('upper-case and unknown enum values still act: the agent leaves with the catch-all notice', async () => {
     const h = await started();
     socket().receiveRaw({
       apiVersion: '1.0',
@@ -253,7 +253,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(h.env.onError).not.toHaveBeenCalled();
   });
 
-  it('8. End Chat while reconnecting: closeConversation goes out on the next socket, after a renew', async () => {
+  it('End Chat while reconnecting: closeConversation goes out on the next socket, after a renew', async () => {
     const h = await started();
     socket().drop(1006);
     h.core.closeDialog();
@@ -272,7 +272,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(FakeSocket.instances).toHaveLength(2);
   });
 
-  it('8. End Chat while reconnecting, then a new chat at once: the old chat is not taken for a move to another tab; its closeConversation still goes out', async () => {
+  it('End Chat while reconnecting, then a new chat at once: the old chat is not taken for a move to another tab; its closeConversation still goes out', async () => {
     const h = await started();
     socket().drop(1006);
     h.core.closeDialog();
@@ -304,7 +304,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(h.env.storage.items.get(STORAGE_KEYS.guid)).toBe('43');
   });
 
-  it('8. End Chat while a reconnect attempt is connecting, a new chat meanwhile, that attempt refused: the next attempt still delivers closeConversation', async () => {
+  it('End Chat while a reconnect attempt is connecting, a new chat meanwhile, that attempt refused: the next attempt still delivers closeConversation', async () => {
     const h = await started();
     socket().drop(1006);
     await vi.advanceTimersByTimeAsync(3000);
@@ -330,7 +330,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(JSON.stringify(h.core.getSnapshot())).not.toContain('Error code');
   });
 
-  it('8. End Chat on a socket gone half-open (not yet noticed): closeConversation vanishes, the liveness check notices, and the next socket carries it', async () => {
+  it('End Chat on a socket gone half-open (not yet noticed): closeConversation vanishes, the liveness check notices, and the next socket carries it', async () => {
     const h = await started();
     await vi.advanceTimersByTimeAsync(DEFAULTS.pingTimer);
     await answerPings(socket());
@@ -350,7 +350,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(next.closedWith).toBe(1000);
   });
 
-  it('8. the connect timeout tells the service the visitor gave up before closing', async () => {
+  it('the connect timeout tells the service the visitor gave up before closing', async () => {
     const h = harness({
       availability: availableAnswer({ chatWidgetParams: { webChatUrl: 'ws://x/chat', maxWaitTime: 10 } }),
     });
@@ -364,7 +364,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(h.core.getSnapshot().statusCard?.title).toBe(TEXTS.failureTitle);
   });
 
-  it("9. 'Successfully reconnected' comes before the messages that go out again; unsent messages fail when the chat ends", async () => {
+  it("'Successfully reconnected' comes before the messages that go out again; unsent messages fail when the chat ends", async () => {
     const h = await started();
     socket().drop(1006);
     h.core.sendMessage('typed while away');
@@ -378,7 +378,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     expect(deliveries(h)).toEqual(['typed while away:failed']);
   });
 
-  it('9. with a server that acknowledges, the reconnect notices sit where they happened: above what arrives after the reconnect and above the message still unacknowledged', async () => {
+  it('with a server that acknowledges, the reconnect notices sit where they happened: above what arrives after the reconnect and above the message still unacknowledged', async () => {
     const h = await started();
     h.core.sendMessage('acknowledged');
     socket().ack();
@@ -398,7 +398,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     ]);
   });
 
-  it('9. server durations are clamped: a comfort delay of 2^31 s or a pingTimer of 2^40 ms does not spin', async () => {
+  it('server durations are clamped: a comfort delay of 2^31 s or a pingTimer of 2^40 ms does not spin', async () => {
     const h = harness({
       availability: availableAnswer({
         chatWidgetParams: { webChatUrl: 'ws://x/chat', pingTimer: 2 ** 40, retryInterval: -5 },
@@ -420,7 +420,7 @@ describe('issue 10: the chat session against real contact centres (core, fake ti
     ).toEqual([]);
   });
 
-  it('9. a WebSocket constructor that throws: an error card, nothing thrown to the page', async () => {
+  it('a WebSocket constructor that throws: an error card, nothing thrown to the page', async () => {
     const Throwing = class {
       constructor() {
         throw new SyntaxError('bad url');

@@ -169,7 +169,7 @@ describe('the core is framework-free', () => {
         'browser-environment.ts: console',
       ]),
     );
-  }, 30_000);
+  });
 
   it('the core module graph loads with react mocked to an empty object', async () => {
     vi.doMock('react', () => ({}));

@@ -72,7 +72,7 @@ describe('one-time migration from the spec unprefixed names', () => {
     expect(resumableSession(storage, NOW, 300)?.guid).toBe(42);
   });
 
-  it('leaves host-owned keys of the same names alone, copies none of them and writes nothing (issue 21)', () => {
+  it('leaves host-owned keys of the same names alone, copies none of them and writes nothing', () => {
     const storage = memoryStore(hostOwned);
     migrateLegacySession(storage);
     for (const [name, value] of Object.entries(hostOwned)) expect(storage.items.get(name)).toBe(value);
@@ -134,7 +134,7 @@ describe('one-time migration from the spec unprefixed names', () => {
   });
 });
 
-describe('an expired chat is cleared on page load (issue 21 item 3)', () => {
+describe('an expired chat is cleared on page load', () => {
   const chat = (requestedAt: number) => ({
     [STORAGE_KEYS.guid]: '42',
     [STORAGE_KEYS.ak]: 'key',

@@ -11,6 +11,7 @@ import { readPageConfig } from '../../../widget/core/config/page-config.js';
 import type { ChatParts } from '../../../widget/embed/load-chat.js';
 import { start } from '../../../widget/embed/start.js';
 import en from '../../../widget/ui/i18n/catalogues/i18n-en.js';
+import { WAIT_MS } from '../../support/patience.js';
 import { fakeCore, stateWith } from '../ui/support/render-app.js';
 
 afterEach(() => {
@@ -48,7 +49,7 @@ describe('the skeleton dialog until the chat is in', () => {
     expect(skeleton()?.getAttribute('aria-label') ?? skeleton()?.textContent).toContain('Request a Callback');
 
     loaded();
-    await vi.waitFor(() => expect(mountWidget).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(mountWidget).toHaveBeenCalledOnce(), { timeout: WAIT_MS });
     // Handed over: the core opened the dialog for the visitor's click; React has not drawn yet.
     expect(core.openDialog).toHaveBeenCalledOnce();
     shadow().querySelector<HTMLButtonElement>('[role="dialog"] button')?.click();

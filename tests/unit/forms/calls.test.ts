@@ -117,7 +117,7 @@ describe('callback submitter (§7 callback call, §8 status cards)', () => {
   });
 });
 
-describe('the calls over plain fetch (issue 24: no REST client in the widget)', () => {
+describe('the calls over plain fetch (no REST client in the widget)', () => {
   it('a trailing slash on the API domain is dropped', async () => {
     const { http, requests } = stubHttp(() => json(200, { success: true }));
     await submitCallback(payload, { http: { ...http, baseUrl: 'https://api.example.test/' }, logger: logger() });

@@ -63,7 +63,7 @@ describe('§5 forms in the page language', () => {
   });
 });
 
-describe('drafts and prefill reach the fields (items 5 and 11)', () => {
+describe('drafts and prefill reach the fields', () => {
   it('a draft fills the fields (aliases too) but never a read-only prefilled one', () => {
     const fields = buildForm({
       form: 'callback',

@@ -55,7 +55,7 @@ function ownInputs(example: PhoneNumber, country: (typeof countries)[number]): s
   ];
 }
 
-describe('phone plans: the rule answers as with the whole metadata (issue 24)', () => {
+describe('phone plans: the rule answers as with the whole metadata', () => {
   it('the generated index and plans are the library metadata, split by calling code', async () => {
     const metadata = libraryMetadata();
     expect(Object.keys(CALLING_CODES).sort()).toEqual(Object.keys(metadata.countries).sort());

@@ -18,7 +18,7 @@ const render = (ui: ReactElement) => renderBare(ui, { wrapper: English });
 
 afterEach(cleanup);
 
-describe('delivery states and the length limit (issue 10)', () => {
+describe('delivery states and the length limit', () => {
   it('a message over the limit: the composer says so, Send is disabled and Enter sends nothing', async () => {
     const onSend = vi.fn();
     render(<Composer enabled onSend={onSend} onTyping={() => {}} maxLength={10} />);
@@ -96,6 +96,17 @@ describe('Composer (section 2, view 9; section 5 chat messages)', () => {
   it('given no agent in the room, the input is disabled', () => {
     render(<Composer enabled={false} onSend={() => {}} onTyping={() => {}} maxLength={4000} />);
     expect((screen.getByLabelText('Type message') as HTMLTextAreaElement).disabled).toBe(true);
+  });
+
+  it('starts from the kept draft and reports every change', async () => {
+    const onDraft = vi.fn();
+    render(
+      <Composer enabled onSend={() => {}} onTyping={() => {}} maxLength={4000} initialText="half" onDraft={onDraft} />,
+    );
+    const input = screen.getByLabelText('Type message') as HTMLTextAreaElement;
+    expect(input.value).toBe('half');
+    await userEvent.type(input, ' a question');
+    expect(onDraft).toHaveBeenLastCalledWith('half a question');
   });
 });
 

@@ -9,9 +9,9 @@ import { FORM_TEXTS } from '../../../widget/core/forms/form-texts.js';
 import { TRIAGE_TEXTS } from '../../../widget/core/locale/triage-texts.js';
 import { UI_LANGUAGES, uiLanguage } from '../../../widget/core/locale/ui-language.js';
 import { TEXTS } from '../../../widget/core/texts.js';
-import { loadLauncherTexts } from '../../../widget/embed/launcher-texts.js';
 import { type Catalogue, fill, plural } from '../../../widget/ui/i18n/catalogue.js';
 import en from '../../../widget/ui/i18n/catalogues/i18n-en.js';
+import { loadLauncherTexts } from '../../../widget/ui/i18n/launcher-texts.js';
 import { loadCatalogue } from '../../../widget/ui/i18n/load-catalogue.js';
 
 const catalogues = new Map<string, Catalogue>();

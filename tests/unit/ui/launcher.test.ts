@@ -9,8 +9,8 @@ import { createAnalytics } from '../../../widget/core/analytics/index.js';
 import type { WidgetState } from '../../../widget/core/chat/state.js';
 import { UI_LANGUAGES } from '../../../widget/core/locale/ui-language.js';
 import { bindLauncher, createLauncher } from '../../../widget/embed/launcher.js';
-import english from '../../../widget/embed/launcher-texts/en.js';
-import { type LauncherTexts, loadLauncherTexts, unreadSuffix } from '../../../widget/embed/launcher-texts.js';
+import english from '../../../widget/ui/i18n/launcher-texts/en.js';
+import { type LauncherTexts, loadLauncherTexts, unreadSuffix } from '../../../widget/ui/i18n/launcher-texts.js';
 import { fakeCore, stateWith } from './support/render-app.js';
 
 let root: HTMLElement;

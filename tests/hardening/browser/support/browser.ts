@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type MockServer, type MockServerOptions, startMockServer } from '../../../../mock-server/index.js';
 import { launchWithWidget } from '../../../e2e/harness.js';
+import { WAIT_MS } from '../../../support/patience.js';
 
 export const PAGES_ROOT = path.join(import.meta.dirname, '../pages');
 
@@ -80,7 +81,7 @@ export async function openPage(chromium: Chromium, options: OpenOptions): Promis
     widgetRoot: chromium.widgetRoot,
   });
   const context = await chromium.browser.newContext({ viewport: viewport ?? { width: 1280, height: 800 } });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(WAIT_MS);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

@@ -4,6 +4,10 @@
  * real time. A test proves that something does not happen (a retry, another comfort message)
  * by running the core's time past the moment it would happen, instead of sleeping through it.
  * Visits of one browser (a reload, a second tab) share one clock, as they share one storage.
+ *
+ * `{ followsRealTime: false }` makes a clock that moves only when the test runs it ahead: for a
+ * test about how much of the core's time passes (an expiry, a window), so that a slow machine,
+ * which stretches real time between two steps, cannot push the core past a deadline.
  */
 import type { TimerHandle, TimerProvider } from '../../../../widget/core/env.js';
 
@@ -17,13 +21,22 @@ interface Entry {
 }
 
 export class CoreClock {
-  /** How far the core's time is ahead of real time, ms. */
+  /** How far the core's time is ahead of real time (or of its start, when it does not follow real time), ms. */
   #ahead = 0;
+  /** Real time, or the moment the clock was made when it moves only by `advance`. */
+  readonly #base: () => number;
+  readonly #followsRealTime: boolean;
   readonly #entries = new Map<number, Entry>();
   #lastId = 0;
   #wake: ReturnType<typeof setTimeout> | null = null;
 
-  readonly now = (): number => Date.now() + this.#ahead;
+  constructor(options: { followsRealTime?: boolean } = {}) {
+    const start = Date.now();
+    this.#followsRealTime = options.followsRealTime !== false;
+    this.#base = this.#followsRealTime ? Date.now : () => start;
+  }
+
+  readonly now = (): number => this.#base() + this.#ahead;
 
   readonly timers: TimerProvider = {
     setTimeout: (run, ms) => this.#add(run, ms, false),
@@ -81,12 +94,15 @@ export class CoreClock {
     entry.run();
   }
 
-  /** One real timer, for the earliest entry: time also passes by itself. */
+  /**
+   * One real timer, for the earliest entry: time also passes by itself. A clock that moves only
+   * by `advance` still runs what is due now (a timer of 0 ms), never what is due later.
+   */
   #schedule(): void {
     if (this.#wake !== null) clearTimeout(this.#wake);
     this.#wake = null;
     const next = this.#next();
-    if (next === undefined) return;
+    if (next === undefined || (!this.#followsRealTime && next.due > this.now())) return;
     this.#wake = setTimeout(
       () => {
         this.#wake = null;

@@ -14,6 +14,7 @@ import type { CustomerDetails } from '../../../../widget/core/customer-details.j
 import type { SocketConstructor, StorageLike, WidgetEnvironment } from '../../../../widget/core/env.js';
 import { createWidgetCore } from '../../../../widget/core/widget-core.js';
 import { Changes } from '../../../support/changes.js';
+import { WAIT_MS } from '../../../support/patience.js';
 import { CoreClock } from './core-clock.js';
 
 export { CoreClock };
@@ -170,7 +171,7 @@ export async function visit(scenario: string, options: VisitOptions = {}): Promi
     clock,
     state: core.getSnapshot,
     texts,
-    until(predicate, timeoutMs = 10_000) {
+    until(predicate, timeoutMs = WAIT_MS) {
       return changes.until(
         () => {
           const state = core.getSnapshot();
@@ -185,7 +186,7 @@ export async function visit(scenario: string, options: VisitOptions = {}): Promi
         timeoutMs,
       );
     },
-    roundTrip(timeoutMs = 5000) {
+    roundTrip(timeoutMs = WAIT_MS) {
       const socket = sockets.findLast((candidate) => candidate.readyState === WebSocket.OPEN);
       if (socket === undefined) return Promise.reject(new Error('roundTrip: the core has no open socket'));
       return new Promise((resolve, reject) => {

@@ -12,11 +12,11 @@ import { FORM_TEXTS, type FormTexts } from '../../../../widget/core/forms/form-t
 import { createVisitorForms } from '../../../../widget/core/forms/visitor-forms.js';
 import { createStore } from '../../../../widget/core/store/store.js';
 import { bindLauncher, createLauncher } from '../../../../widget/embed/launcher.js';
-import english from '../../../../widget/embed/launcher-texts/en.js';
 import { createWidgetRoot } from '../../../../widget/embed/widget-root.js';
 import { App } from '../../../../widget/ui/App.js';
 import type { Catalogue } from '../../../../widget/ui/i18n/catalogue.js';
 import en from '../../../../widget/ui/i18n/catalogues/i18n-en.js';
+import english from '../../../../widget/ui/i18n/launcher-texts/en.js';
 import { CatalogueContext } from '../../../../widget/ui/i18n/use-catalogue.js';
 import { WidgetContext } from '../../../../widget/ui/use-core.js';
 import { hostTimers } from '../../../support/host-timers.js';
@@ -107,6 +107,9 @@ export function renderApp(state: WidgetState, settings?: WidgetSettings, catalog
   );
   return { ...fake, launcher, analytics };
 }
+
+/** The dialog open, nothing asked. */
+export const OPEN_DIALOG = { status: 'open', endChatPrompt: false } as const;
 
 /** A chat in this status (what the dialog shows follows from it: selectMode). */
 export function chatIn(status: ChatStatus): ChatState {

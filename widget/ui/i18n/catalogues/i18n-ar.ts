@@ -1,5 +1,5 @@
-import launcher from '../../../embed/launcher-texts/ar.js';
 import type { Catalogue } from '../catalogue.js';
+import launcher from '../launcher-texts/ar.js';
 
 /** Arabic (Modern Standard Arabic, right to left; all six CLDR plural forms). */
 const ar: Catalogue = {

@@ -1,5 +1,5 @@
-import launcher from '../../../embed/launcher-texts/de.js';
 import type { Catalogue } from '../catalogue.js';
+import launcher from '../launcher-texts/de.js';
 
 /** German (Sie-form, as the brand addresses customers in German). */
 const de: Catalogue = {

@@ -1,5 +1,5 @@
-import launcher from '../../../embed/launcher-texts/en.js';
 import type { Catalogue } from '../catalogue.js';
+import launcher from '../launcher-texts/en.js';
 
 /**
  * English: the spec's quoted texts verbatim (core texts, 'Question Center', 'Request a Callback',

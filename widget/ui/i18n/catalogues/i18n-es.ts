@@ -1,5 +1,5 @@
-import launcher from '../../../embed/launcher-texts/es.js';
 import type { Catalogue } from '../catalogue.js';
+import launcher from '../launcher-texts/es.js';
 
 /** Spanish (tú-form, neutral wording for Spain and Latin America). */
 const es: Catalogue = {

@@ -1,5 +1,5 @@
-import launcher from '../../../embed/launcher-texts/fr.js';
 import type { Catalogue } from '../catalogue.js';
+import launcher from '../launcher-texts/fr.js';
 
 /** French (vous-form; French spacing before ! ? : with a no-break space). */
 const fr: Catalogue = {

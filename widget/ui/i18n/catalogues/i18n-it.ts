@@ -1,5 +1,5 @@
-import launcher from '../../../embed/launcher-texts/it.js';
 import type { Catalogue } from '../catalogue.js';
+import launcher from '../launcher-texts/it.js';
 
 /** Italian (tu-form, as consumer brands write in Italian). */
 const it: Catalogue = {

@@ -1,5 +1,5 @@
-import launcher from '../../../embed/launcher-texts/ja.js';
 import type { Catalogue } from '../catalogue.js';
+import launcher from '../launcher-texts/ja.js';
 
 /** Japanese (polite form, full-width punctuation). */
 const ja: Catalogue = {

@@ -1,5 +1,5 @@
-import launcher from '../../../embed/launcher-texts/ko.js';
 import type { Catalogue } from '../catalogue.js';
+import launcher from '../launcher-texts/ko.js';
 
 /** Korean (polite 합니다/해요 style as Korean brand sites use). */
 const ko: Catalogue = {

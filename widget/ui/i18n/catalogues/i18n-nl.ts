@@ -1,5 +1,5 @@
-import launcher from '../../../embed/launcher-texts/nl.js';
 import type { Catalogue } from '../catalogue.js';
+import launcher from '../launcher-texts/nl.js';
 
 /** Dutch (je-form, as consumer brands write in Dutch). */
 const nl: Catalogue = {

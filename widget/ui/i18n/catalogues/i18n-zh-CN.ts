@@ -1,5 +1,5 @@
-import launcher from '../../../embed/launcher-texts/zh-CN.js';
 import type { Catalogue } from '../catalogue.js';
+import launcher from '../launcher-texts/zh-CN.js';
 
 /** Simplified Chinese (mainland China). */
 const zhCN: Catalogue = {

@@ -1,5 +1,5 @@
-import launcher from '../../../embed/launcher-texts/zh-TW.js';
 import type { Catalogue } from '../catalogue.js';
+import launcher from '../launcher-texts/zh-TW.js';
 
 /** Traditional Chinese (Taiwan, Hong Kong, Macao). */
 const zhTW: Catalogue = {

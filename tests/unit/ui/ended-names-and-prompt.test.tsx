@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Issue 21, the view layer's part in every language: a chat ended by an error or a lost
+ * The view layer's part in every language of what must not be lost or hidden: a chat ended by an error or a lost
  * connection is not thanked for; names and file names are isolated and cannot be reversed by
  * their own characters; 'End Chat?' answers Escape as No (and it goes no further) and keeps
  * Tab between its answers. The browser side of each item: tests/e2e/nothing-lost.test.ts.
@@ -29,7 +29,7 @@ for (const language of UI_LANGUAGES)
 
 const REASONS: EndReason[] = ['agentClosed', 'connectionClosed', 'unableToReconnect', 'error'];
 
-describe('the chat-ended card says why (item 7)', () => {
+describe('the chat-ended card says why', () => {
   it.each([...catalogues.keys()])(
     '%s: only a chat the agent closed is thanked for; each reason has its own words',
     (language) => {
@@ -53,7 +53,7 @@ describe('the chat-ended card says why (item 7)', () => {
   });
 });
 
-describe('names and file names from the server (item 7)', () => {
+describe('names and file names from the server', () => {
   it('direction overrides, embeddings and isolates are removed; marks stay', () => {
     expect(withoutDirectionControls('invoice-\u202Egnp.exe')).toBe('invoice-gnp.exe');
     expect(withoutDirectionControls('\u202Aa\u202Bb\u202Cc\u202Dd\u2066e\u2067f\u2068g\u2069')).toBe('abcdefg');

@@ -1,13 +1,16 @@
 /**
  * The texts of what the start chunk draws before the chat is loaded: the floating button's
  * accessible name and the skeleton dialog, in every UI language (core/locale/ui-language.ts).
+ * They live with the catalogues because both say them: the start chunk (widget/embed) draws
+ * them, and each catalogue takes its language's file, so the real dialog names itself as the
+ * skeleton did.
  * English is the product's own wording ('Open chat', 'Question Center', 'Request a Callback')
  * and is in the start chunk; each other language is a chunk of a few hundred bytes
  * (launcher-texts/<language>.ts), fetched while availability is being asked, so a page pays
  * for its own language only (all eleven together would be 1.4 KiB gzip of the 10 KiB a page
  * pays before intent). The views' catalogues load with the chat.
  */
-import { type UiLanguage, uiLanguage } from '../core/locale/ui-language.js';
+import { type UiLanguage, uiLanguage } from '../../core/locale/ui-language.js';
 import english from './launcher-texts/en.js';
 
 export interface LauncherTexts {

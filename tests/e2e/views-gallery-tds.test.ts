@@ -1,0 +1,4 @@
+/** Every view in the newer (tds) look, in English (also on a phone, with axe), Chinese and Arabic (views-gallery.ts). */
+import { viewsGallery } from './views-gallery.js';
+
+viewsGallery('tds');
