@@ -88,7 +88,7 @@ async function noticesUntil(page: Page, count: number): Promise<void> {
     .waitFor();
 }
 
-describe('the chat header and visibility', { timeout: 45_000 }, () => {
+describe('the chat header and visibility', () => {
   it('an active agent over a barging supervisor; the supervisor once the agent left; nobody after the last; a hidden observer speaks without a name', async () => {
     const { page } = await demo({ scenario: room() });
     await startChat(page);

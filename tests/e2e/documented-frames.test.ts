@@ -82,7 +82,7 @@ const SCENARIOS: [string, () => string][] = [
   ['vendor-shapes never acknowledging', () => vendorShapesNeverAcknowledging(scenarios)],
 ];
 
-describe.each(SCENARIOS)('%s in a real browser', { timeout: 60_000 }, (name, scenario) => {
+describe.each(SCENARIOS)('%s in a real browser', (name, scenario) => {
   it("the documented greeting is Sam's, at the time it was sent; the chat confirmed without workRequestId works and is stored for a renew", async () => {
     const { page, errors } = await chatting(scenario());
     const greeting = log(page).getByRole('listitem').filter({ hasText: GREETING });
@@ -162,7 +162,7 @@ describe.each(SCENARIOS)('%s in a real browser', { timeout: 60_000 }, (name, sce
     const { page, errors } = await chatting(scenario(), QUICK);
     await askAboutOffers(page);
     // From here the server answers pings with the documented pong written as a request.
-    await dialog(page).getByText(en.core.chatNotResumed).first().waitFor({ timeout: 20_000 });
+    await dialog(page).getByText(en.core.chatNotResumed).first().waitFor();
     const lines = await transcript(page);
     expect(lines).toContain(en.core.attemptingReconnect);
     expect(lines).not.toContain(en.core.reconnected);

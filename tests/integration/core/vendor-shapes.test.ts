@@ -88,7 +88,7 @@ describe.each(SCENARIOS)('%s: what the visitor sees of each documented frame', (
     v.core.sendMessage(`About the offers: ${'details '.repeat(30)}`);
     await v.until((s) => customerLines(s).some((line) => line.endsWith(':failed')));
     v.core.sendMessage('Tell me about your offers');
-    const state = await v.until((s) => find(s, 'page').length > 0 && find(s, 'download').length > 0, 15_000);
+    const state = await v.until((s) => find(s, 'page').length > 0 && find(s, 'download').length > 0);
     await v.until((s) => customerLines(s).at(-1)?.endsWith(':delivered') === true);
     expect(customerLines(v.state())).toEqual(['About the offers…:failed', 'Tell me about your offers:delivered']);
     expect(find(v.state(), 'customer')[0]).toMatchObject({ failure: 'refused' });
@@ -104,7 +104,7 @@ describe.each(SCENARIOS)('%s: what the visitor sees of each documented frame', (
     const v = await chatting(scenarioFile());
     const closed = closes(v);
     v.core.sendMessage('Tell me about your offers');
-    await v.until((s) => find(s, 'download').length > 0, 15_000);
+    await v.until((s) => find(s, 'download').length > 0);
     v.core.sendMessage('Thanks, goodbye');
     await v.until((s) => s.chat.status.kind === 'ended');
     await v.until(() => closed.size === 1);
@@ -117,7 +117,7 @@ describe.each(SCENARIOS)('%s: what the visitor sees of each documented frame', (
     const v = await chatting(scenarioFile());
     const closed = closes(v);
     v.core.sendMessage('Tell me about your offers');
-    await v.until((s) => find(s, 'download').length > 0, 15_000);
+    await v.until((s) => find(s, 'download').length > 0);
     // Past its session step (both rules set, waiting for a renew), the server answers pings with the
     // documented pong (a request); the liveness check then gives the socket up.
     await v.server.waitFor(([session]) => session?.position.rules.length === 2 && session.position.step === 'expect');
