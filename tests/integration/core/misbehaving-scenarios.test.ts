@@ -9,6 +9,7 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
 import type { WidgetState } from '../../../widget/core/chat/state.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
@@ -109,6 +110,14 @@ describe('misbehaving contact centres over a real socket', () => {
   it('half-open: unanswered pings give the socket up; the renew brings Sam back and what vanished is sent again', async () => {
     const record = capture('half-open');
     const v = await started('half-open', { page: page(), record });
+    // The close the widget asks for: to reconnect, 4001, never 1000 (a server may end the session on a normal close).
+    const asked: (number | undefined)[] = [];
+    const first = v.sockets[0] as WebSocket;
+    const close = first.close.bind(first);
+    first.close = (code?: number, reason?: string | Buffer) => {
+      asked.push(code);
+      close(code, reason);
+    };
     v.core.sendMessage('first');
     await v.until((s) => agentLines(s).includes('Let me look into that.'));
     // The socket has gone silent: this message vanishes, its ping is never answered.
@@ -117,6 +126,8 @@ describe('misbehaving contact centres over a real socket', () => {
     await v.clock.advance(PAST_LIVENESS_MS);
     await v.until((s) => s.chat.connection.kind !== 'online' || v.sockets.length > 1);
     expect(v.texts()).toContain(TEXTS.attemptingReconnect);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(new Set(asked)).toEqual(new Set([4001]));
     await v.until((s) => agentLines(s).some((line) => line.includes('"into the void"')));
     expect(customerLines(v.state())).toEqual(['first:delivered', 'into the void:delivered']);
     expect(agentLines(v.state())).toContain('There you are again, Ada.');
