@@ -4,11 +4,10 @@
  * over a supervisor who barged in, nobody once the last agent left; an observing supervisor the
  * visibility rules hide speaks without a name; no Back button once a chat has started.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../../widget/ui/i18n/catalogues/i18n-en.js';
+import { scenarioFiles } from '../support/scenario-files.js';
 import {
   browserPerFile,
   chatButton,
@@ -22,10 +21,7 @@ import {
 
 const demo = browserPerFile();
 
-const tmp = join(import.meta.dirname, '../../.tmp');
-mkdirSync(tmp, { recursive: true });
-const scenarios = mkdtempSync(join(tmp, 'chat-header-'));
-afterAll(() => rmSync(scenarios, { recursive: true, force: true }));
+const scenarioFile = scenarioFiles('chat-header');
 
 /**
  * Sam greets; supervisor Morgan barges in and writes; supervisor Jordan joins to observe (hidden
@@ -63,13 +59,6 @@ const ROOM = {
   ],
 };
 
-function room(): string {
-  const file = join(scenarios, 'header-and-visibility.yaml');
-  // JSON is YAML.
-  writeFileSync(file, JSON.stringify(ROOM));
-  return file;
-}
-
 const header = (page: Page) => dialog(page).getByRole('heading', { level: 2 });
 const log = (page: Page) => page.getByRole('log');
 /** The sender name shown on the message with this text ('' when it is shown without one). */
@@ -90,7 +79,7 @@ async function noticesUntil(page: Page, count: number): Promise<void> {
 
 describe('the chat header and visibility', () => {
   it('an active agent over a barging supervisor; the supervisor once the agent left; nobody after the last; a hidden observer speaks without a name', async () => {
-    const { page } = await demo({ scenario: room() });
+    const { page } = await demo({ scenario: scenarioFile(ROOM) });
     await startChat(page);
     await log(page).getByText('Noted for coaching.').waitFor();
     // Morgan barged in and wrote, under their name; the header stays Sam's.

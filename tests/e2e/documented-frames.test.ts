@@ -7,11 +7,10 @@
  * result true; the documented pong the widget does not take for one (it reconnects, closing
  * with 4001) and the renew refused with error 2. (The header: chat-header.test.ts.)
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../../widget/ui/i18n/catalogues/i18n-en.js';
+import { scenarioFiles } from '../support/scenario-files.js';
 import { vendorShapesNeverAcknowledging } from '../support/vendor-shapes.js';
 import {
   browserPerFile,
@@ -27,11 +26,7 @@ import {
 
 const demo = browserPerFile();
 
-/** mock-chat loads a scenario from a path: vendor-shapes never acknowledging is written here. */
-const tmp = join(import.meta.dirname, '../../.tmp');
-mkdirSync(tmp, { recursive: true });
-const scenarios = mkdtempSync(join(tmp, 'documented-frames-'));
-afterAll(() => rmSync(scenarios, { recursive: true, force: true }));
+const scenarioFile = scenarioFiles('documented-frames');
 
 /** Every close the page asks of a WebSocket, with its code (the server's own closes are not in it). */
 const RECORD_CLOSES = `(() => {
@@ -79,7 +74,7 @@ async function askAboutOffers(page: Page): Promise<void> {
 
 const SCENARIOS: [string, () => string][] = [
   ['vendor-shapes', () => 'vendor-shapes'],
-  ['vendor-shapes never acknowledging', () => vendorShapesNeverAcknowledging(scenarios)],
+  ['vendor-shapes never acknowledging', () => scenarioFile(vendorShapesNeverAcknowledging())],
 ];
 
 describe.each(SCENARIOS)('%s in a real browser', (name, scenario) => {

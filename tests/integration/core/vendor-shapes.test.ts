@@ -7,9 +7,6 @@
  * result true, the documented pong the widget does not take for one (it reconnects, closing
  * with 4001), and the renew refused with error 2.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { selectHeaderName } from '../../../widget/core/chat/selectors.js';
@@ -17,17 +14,16 @@ import type { ChatMessage, WidgetState } from '../../../widget/core/chat/state.j
 import { DEFAULTS } from '../../../widget/core/config/defaults.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
+import { scenarioFiles } from '../../support/scenario-files.js';
 import { vendorShapesNeverAcknowledging } from '../../support/vendor-shapes.js';
 import { customer, type Visit, visits } from './support/core-over-mock.js';
 
 const open = visits();
+const scenarioFile = scenarioFiles('vendor-shapes');
 
 const SCENARIOS: [string, () => string][] = [
   ['vendor-shapes', () => 'vendor-shapes'],
-  [
-    'vendor-shapes, never acknowledging',
-    () => vendorShapesNeverAcknowledging(mkdtempSync(join(tmpdir(), 'vendor-shapes-'))),
-  ],
+  ['vendor-shapes, never acknowledging', () => scenarioFile(vendorShapesNeverAcknowledging())],
 ];
 
 const GREETING = 'Hello, my name is Sam. How can I help you?';
