@@ -5,7 +5,9 @@
  * sent (epoch seconds); a confirmation without workRequestId; a message refused with error 1
  * (and the composer's limit at the vendor's 10,000); the pushed page; closeConversation with
  * result true; the documented pong the widget does not take for one (it reconnects, closing
- * with 4001) and the renew refused with error 2. (The header: chat-header.test.ts.)
+ * with 4001) and the renew refused with error 2. And the same behaviours against the misbehaving
+ * mock: half-open (4001, then "Successfully reconnected" once the renew is answered) and no-acks.
+ * (The header: chat-header.test.ts.)
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -168,5 +170,61 @@ describe.each(SCENARIOS)('%s in a real browser', (name, scenario) => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `renew-refused-${name.replaceAll(' ', '-')}`);
     expect(unreadablePongsAside(errors)).toEqual([]);
+  });
+});
+
+describe('the misbehaving contact centres in a real browser', () => {
+  it('half-open: unanswered pings give the socket up with 4001; "Successfully reconnected" once the renew is answered; what vanished is delivered', async () => {
+    const { page, server, errors } = await demo({ scenario: 'half-open', query: QUICK, initScripts: [RECORD_CLOSES] });
+    await startChat(page);
+    await sendMessage(page, 'first');
+    await log(page).getByText('Let me look into that.').waitFor();
+    await server.waitFor((sessions) => sessions[0]?.socket === 'half-open');
+    await sendMessage(page, 'into the void');
+    await log(page).getByText('You said: "into the void".').waitFor();
+    const lines = await transcript(page);
+    const dropped = lines.indexOf(en.core.attemptingReconnect);
+    expect(dropped).toBeGreaterThanOrEqual(0);
+    expect(lines.indexOf(en.core.reconnected)).toBeGreaterThan(dropped);
+    // Said once the renew is answered: before what the renewed chat then answers.
+    const answered = lines.findIndex((line) => line.includes('You said: "into the void".'));
+    expect(lines.indexOf(en.core.reconnected)).toBeLessThan(answered);
+    expect(await closesAsked(page)).toEqual([4001]);
+    expect(await customerMessages(page)).toEqual(['first', 'into the void']);
+    expect(
+      await eventually(
+        () => log(page).getByText(en.core.sending).count(),
+        (pending) => pending === 0,
+      ),
+    ).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('no-acks: nothing stays "Sending…", before or after the drop, and nothing is sent twice', async () => {
+    const { page, errors } = await demo({ scenario: 'no-acks', initScripts: [RECORD_CLOSES] });
+    await startChat(page);
+    for (const question of ['one?', 'two?', 'three?']) {
+      await sendMessage(page, question);
+      await log(page).getByText(`You said: "${question}".`).waitFor();
+    }
+    await log(page)
+      .getByText(/We got disconnected for a moment/)
+      .waitFor();
+    await sendMessage(page, 'four?');
+    await log(page).getByText('You said: "four?".').waitFor();
+    expect(await customerMessages(page)).toEqual(['one?', 'two?', 'three?', 'four?']);
+    // Each answered once: the renew sent nothing again that the server already had.
+    for (const question of ['one?', 'two?', 'three?', 'four?']) {
+      expect(await log(page).getByText(`You said: "${question}".`).count()).toBe(1);
+    }
+    expect(
+      await eventually(
+        () => log(page).getByText(en.core.sending).count(),
+        (pending) => pending === 0,
+      ),
+    ).toBe(0);
+    // The server dropped the socket; the widget closed none itself.
+    expect(await closesAsked(page)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });
