@@ -9,7 +9,11 @@ export type MockChatErrorCode =
   | 'SCENARIO_UNREADABLE'
   | 'PORT_IN_USE'
   | 'LISTEN_FAILED'
-  | 'BAD_OPTION';
+  | 'BAD_OPTION'
+  /** An agent console action that is not one (its body, as HTTP answers 400). */
+  | 'BAD_ACTION'
+  /** An agent console action that cannot be done now (no socket, an agent not present; HTTP 409). */
+  | 'ACTION_REFUSED';
 
 export class MockChatError extends Error {
   readonly code: MockChatErrorCode;

@@ -1,7 +1,8 @@
 /**
  * mock-chat, programmatically: `chat-widget/mock` (compiled to build/mock-server/, ES module and
  * CommonJS, with types). Start a scripted contact centre for a test, wait for what a session
- * sent, read its journal, switch or reset one session, stop.
+ * sent, read its journal, switch or reset one session, play a session's agent by hand (act),
+ * stop.
  *
  *   const server = await startMockServer({ scenario: 'happy-path', speed: 50 });   // a free port
  *   // availability at `${server.url}/conversation/check-availability-v2`, socket at server.socketUrl
@@ -9,7 +10,9 @@
  *   server.session(session.guid).reset();
  *   await server.close();
  */
+export type { ConsoleAction } from '../generated/agent-console.js';
 export { MockChatError, type MockChatErrorCode } from './errors.js';
+export type { ActResult, ConsoleAgent, FeedEvent, SessionOverview } from './live/console-api.js';
 export type { LogMode } from './log.js';
 export { loadScenario, loadScenarioFile, type ScenarioRef } from './scenario/load.js';
 export { builtInScenarioNames } from './scenario/source.js';

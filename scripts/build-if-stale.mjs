@@ -2,7 +2,8 @@
 // one of their inputs is newer than what was built from them, as make does. `npm install` has
 // already built both, so an unchanged checkout starts at once instead of rebuilding for about
 // 9 s every time (README, "Try it"). Each part has its own inputs: a change under widget/ builds
-// the widget only, one under mock-server/ the Node side only. `--force` builds both.
+// the widget only, one under agent-console/ the console only, one under mock-server/ the Node
+// side (and, under mock-server/live/, the console too). `--force` builds all three.
 //
 // An input is any file under the part's folders (or one of its files, or a folder itself, whose
 // time changes when a file is added or removed). A part is up to date when its outputs exist and
@@ -28,6 +29,22 @@ export const PARTS = [
     // vite empties dist/widget/ and writes every file again.
     writtenLast: 'dist/widget/embed.js',
     stamp: 'dist/.widget-built',
+  },
+  {
+    name: 'agent console',
+    script: 'build:console',
+    // It imports the console's wire format (and its few constants) from mock-server/.
+    inputs: [
+      ...shared,
+      'agent-console',
+      'mock-server/live',
+      'mock-server/socket/service-errors.ts',
+      'vite.console.config.ts',
+    ],
+    outputs: ['dist/agent-console/index.html'],
+    // vite empties dist/agent-console/ and writes index.html after the assets it names.
+    writtenLast: 'dist/agent-console/index.html',
+    stamp: 'dist/.agent-console-built',
   },
   {
     name: 'Node side',

@@ -12,6 +12,9 @@
  *   scenario.schema.json      -> generated/scenario.schema.json      (method lists and enums filled in
  *                                                                     from the AsyncAPI document)
  *                             -> generated/scenario.validators.js    (+ .d.ts; ajv standalone)
+ *   agent-console.schema.json -> generated/agent-console.schema.json (enums filled in likewise)
+ *                             -> generated/agent-console.ts          (the console's action types)
+ *                             -> generated/agent-console.validators.js (+ .d.ts; ajv standalone)
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -37,6 +40,7 @@ const outDir = path.resolve(values.out ?? 'generated');
 const ASYNCAPI = 'specs/chat-socket.asyncapi.yaml';
 const OPENAPI = 'specs/widget-http.openapi.yaml';
 const SCENARIO_SCHEMA = 'specs/scenario.schema.json';
+const CONSOLE_SCHEMA = 'specs/agent-console.schema.json';
 
 function generatedNote(spec: string): string {
   return `Generated from ${spec} by \`npm run generate\` (scripts/generate.ts). Do not edit.`;
@@ -287,23 +291,81 @@ export declare const validateLeadRequest: GeneratedValidator<Schemas['LeadReques
  * mock-server/scenario/explain.ts can say it in a QA engineer's words.
  */
 async function generateScenarioSchema(facts: SocketFacts): Promise<void> {
-  const source = JSON.parse(await readFile(path.join(root, SCENARIO_SCHEMA), 'utf8')) as Record<string, unknown>;
-  const { $comment: _howFilled, ...rest } = fillScenarioEnums(source, facts) as Record<string, unknown>;
-  const specs = `${SCENARIO_SCHEMA} and ${ASYNCAPI}`;
+  const { rest, specs } = await filledFromAsyncApi(SCENARIO_SCHEMA, facts);
   await emit('scenario.schema.json', jsonWithHeader(specs, rest));
-  const code = standaloneValidators(
+  await emitVerboseValidator(
+    'scenario',
+    specs,
     rest,
-    'draft-07',
-    { validateScenario: '' },
-    { allErrors: true, verbose: true, strict: false },
-  );
-  await emit('scenario.validators.js', `${header(specs)}${code}`);
-  await emit(
-    'scenario.validators.d.ts',
-    `${header(specs)}import type { GeneratedValidator } from './validator.js';
+    'validateScenario',
+    `import type { GeneratedValidator } from './validator.js';
 
 /** Validates a scenario file's data (every error, verbose: each carries parentSchema). */
 export declare const validateScenario: GeneratedValidator<unknown>;
+`,
+  );
+}
+
+/**
+ * A schema of specs/ with its method lists, roles, sender types and leave reasons filled in from
+ * the AsyncAPI document (its `$comment` on how, dropped), and the specs it comes from, for headers.
+ */
+async function filledFromAsyncApi(
+  file: string,
+  facts: SocketFacts,
+): Promise<{ rest: Record<string, unknown>; specs: string }> {
+  const source = JSON.parse(await readFile(path.join(root, file), 'utf8')) as Record<string, unknown>;
+  const { $comment: _howFilled, ...rest } = fillScenarioEnums(source, facts) as Record<string, unknown>;
+  return { rest, specs: `${file} and ${ASYNCAPI}` };
+}
+
+/**
+ * generated/BASE.validators.js and its declaration: every error, verbose (each carries
+ * parentSchema), so mock-server/scenario/explain.ts can say it in a QA engineer's words.
+ */
+async function emitVerboseValidator(
+  base: string,
+  specs: string,
+  schema: Record<string, unknown>,
+  name: string,
+  declaration: string,
+): Promise<void> {
+  const code = standaloneValidators(
+    schema,
+    'draft-07',
+    { [name]: '' },
+    { allErrors: true, verbose: true, strict: false },
+  );
+  await emit(`${base}.validators.js`, `${header(specs)}${code}`);
+  await emit(`${base}.validators.d.ts`, `${header(specs)}${declaration}`);
+}
+
+/**
+ * The agent console's actions (the body of POST /__mock/sessions/GUID/action), with the roles,
+ * sender types and leave reasons filled in from the AsyncAPI document: the schema, its types,
+ * and the validator mock-chat checks every action with (every error, verbose, for
+ * mock-server/scenario/explain.ts).
+ */
+async function generateConsoleSchema(facts: SocketFacts): Promise<void> {
+  const { rest, specs } = await filledFromAsyncApi(CONSOLE_SCHEMA, facts);
+  await emit('agent-console.schema.json', jsonWithHeader(specs, rest));
+  const types = await compile(stripValidationOnlyKeywords(rest as never) as never, 'ConsoleAction', {
+    additionalProperties: false,
+    bannerComment: '',
+    format: true,
+    strictIndexSignatures: true,
+  });
+  await emit('agent-console.ts', `${header(specs)}\n${types}`);
+  await emitVerboseValidator(
+    'agent-console',
+    specs,
+    rest,
+    'validateConsoleAction',
+    `import type { ConsoleAction } from './agent-console.js';
+import type { GeneratedValidator } from './validator.js';
+
+/** Validates the body of an agent console action (every error, verbose: each carries parentSchema). */
+export declare const validateConsoleAction: GeneratedValidator<ConsoleAction>;
 `,
   );
 }
@@ -338,4 +400,5 @@ const facts = socketFacts(asyncapiDoc);
 await generateChatSocket(asyncapiDoc, facts);
 await generateWidgetHttp();
 await generateScenarioSchema(facts);
+await generateConsoleSchema(facts);
 console.log(`generated/ written to ${path.relative(process.cwd(), outDir) || '.'}`);

@@ -68,11 +68,17 @@ export async function serve(io: CliIo, options: ServeOptions): Promise<ServeResu
   if (options.seed !== undefined) io.err(`${SEEDED_WARNING}\n`);
   const ready = `mock-chat: scenario ${server.scenario} ready at ${server.url} (socket ${server.socketUrl})`;
   if (options.log === 'json') {
-    io.out(
-      `${inertJson(JSON.stringify({ time: new Date().toISOString(), level: 'info', message: ready, url: server.url }))}\n`,
-    );
+    const line = {
+      time: new Date().toISOString(),
+      level: 'info',
+      message: ready,
+      url: server.url,
+      console: server.consoleUrl,
+    };
+    io.out(`${inertJson(JSON.stringify(line))}\n`);
   } else {
     io.out(`${printable(ready)}\n`);
+    io.out(`${printable(`mock-chat: the demo site at ${server.url}/; play the agent at ${server.consoleUrl}`)}\n`);
     const others = options.scenario.length > 1 || options.watch;
     if (others) {
       io.out(

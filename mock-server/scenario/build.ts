@@ -286,6 +286,7 @@ function buildStepKind(raw: Raw, pointer: string, at: string, ctx: StepContext):
     return { at, kind: 'close', code: spec.code, reason: spec.reason ?? '' };
   }
   if ('drop' in raw) return { at, kind: 'drop' };
+  if ('live' in raw) return { at, kind: 'live' };
   if ('refuse' in raw) return { at, kind: 'refuse', seconds: parseDuration(raw.refuse) };
   if ('branch' in raw) {
     return {

@@ -14,7 +14,7 @@ import type { GeneratedValidationError } from '../../generated/validator.js';
 import { explain, usefulErrors } from './explain.js';
 import { framesOfStep } from './frames.js';
 import type { Problems, Raw } from './problems.js';
-import { allSteps } from './steps.js';
+import { allStepLists, allSteps } from './steps.js';
 import { SAMPLE_VALUES, TEMPLATE_NAMES, unknownTemplates } from './template.js';
 import type { Step } from './types.js';
 
@@ -94,6 +94,7 @@ export function checkStepFrames(
       case 'halfOpen':
       case 'session':
       case 'refuse':
+      case 'live':
         return;
       default:
         assertNever(step, 'scenario step');
@@ -108,6 +109,8 @@ function takesTime(steps: Step[]): boolean {
       case 'wait':
       case 'typing':
       case 'expect':
+      // It waits for a person, for as long as the session lasts.
+      case 'live':
         return true;
       case 'repeat':
         return takesTime(s.steps);
@@ -157,6 +160,17 @@ export function checkScenarioSteps(conversation: Step[], problems: Problems): vo
       problems.add(
         `${step.pointer}/repeat`,
         'repeats forever and never waits: add a wait, typing or expect step to its steps, or give times: N',
+      );
+    }
+  }
+  // The console plays the session from a live step on: what follows it in its list never runs.
+  for (const list of allStepLists(conversation)) {
+    const live = list.findIndex((step) => step.kind === 'live');
+    const next = live < 0 ? undefined : list[live + 1];
+    if (next !== undefined) {
+      problems.add(
+        next.pointer,
+        `comes after \`live: true\` (${list[live]?.at}), which hands the session to the agent console for good, so it never runs: move it before the live step, or remove it`,
       );
     }
   }

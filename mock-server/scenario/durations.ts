@@ -72,6 +72,7 @@ function durationsOf(step: Step): [string, number | undefined][] {
     case 'close':
     case 'drop':
     case 'halfOpen':
+    case 'live':
     case 'branch':
     case 'repeat':
     case 'rule':

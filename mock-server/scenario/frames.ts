@@ -2,7 +2,8 @@
  * Builds the server frames of agent steps (join, leave, say, typing, share) from the
  * session's participant roster, so a scenario names an agent and the server fills in
  * participants and numberOfParticipants the way the reference service does. Every frame the
- * mock builds is typed by the generated frame types: a wrong field does not compile.
+ * mock builds is typed by the generated frame types: a wrong field does not compile. The agent
+ * console (mock-server/live/) builds what a person does with the same builders.
  */
 import { assertNever } from '../../contract/assert-never.js';
 import type {
@@ -47,7 +48,7 @@ export function acknowledgement(method: AcceptedClientMethod, accepted = false):
   return { apiVersion: '1.0', type: 'acknowledgement', body: { method, ...(accepted ? { accepted: true } : {}) } };
 }
 
-function newParticipant(agent: Agent, role: ParticipantType, roster: Participant[]): NotificationFrame {
+export function newParticipant(agent: Agent, role: ParticipantType, roster: Participant[]): NotificationFrame {
   const others = roster.filter((p) => p.id !== agent.id);
   roster.splice(0, roster.length, ...others, { id: agent.id, name: agent.name, type: role });
   return notification({
@@ -60,7 +61,7 @@ function newParticipant(agent: Agent, role: ParticipantType, roster: Participant
   });
 }
 
-function participantLeave(
+export function participantLeave(
   agent: Agent,
   roster: Participant[],
   reason: LeaveReason | undefined,
@@ -89,7 +90,7 @@ function documentedAgentMessage(agent: Agent, text: string | undefined, timestam
   return { apiVersion: '1.0', type: 'notification', body };
 }
 
-function agentMessage(
+export function agentMessage(
   agent: Agent,
   text: string | undefined,
   widget: NewMessageNotificationData | undefined,
@@ -117,7 +118,7 @@ export function fileAddress(serverUrl: string, workRequestId: string, uuid: stri
  * The ids the widget builds the download URL from, and the full URL in `address`, the only field
  * the vendor's reference client reads: real deployments send both.
  */
-function fileTransfer(agent: Agent, file: ScenarioFile, values: TemplateValues): NotificationFrame {
+export function fileTransfer(agent: Agent, file: ScenarioFile, values: TemplateValues): NotificationFrame {
   return notification({
     method: 'newAgentFileTransfer',
     agentName: agent.name,
@@ -209,6 +210,7 @@ export function framesOfStep(step: Step, roster: Participant[], values: Template
     case 'halfOpen':
     case 'session':
     case 'refuse':
+    case 'live':
     case 'branch':
     case 'repeat':
     case 'rule':

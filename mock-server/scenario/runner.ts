@@ -28,6 +28,8 @@ export type RunnerEvent =
   | { kind: 'finished'; at: string; rules: number }
   | { kind: 'expectTimedOut'; at: string; method: AcceptedClientMethod }
   | { kind: 'ruleEnded'; at: string; why: string }
+  /** A `live` step handed the session to the agent console. */
+  | { kind: 'handedOver'; at: string }
   /** A customer frame no expect and no rule took: kept for a later expect (`kept`), or never answered. */
   | { kind: 'unanswered'; method: AcceptedClientMethod; why: string; kept: boolean };
 
@@ -44,6 +46,8 @@ export interface RunnerHost {
   halfOpen(): void;
   setOptions(options: Partial<SessionOptions>): void;
   refuse(seconds: number): void;
+  /** A `live` step: a person at the agent console is to play this session from now on. */
+  handOver(): void;
   /** A step threw (a bug in the mock); reported, not thrown. */
   failed(error: unknown): void;
   event(event: RunnerEvent): void;
@@ -396,6 +400,11 @@ export class ConversationRunner {
       case 'refuse':
         host.refuse(step.seconds);
         return true;
+      case 'live':
+        host.handOver();
+        host.event({ kind: 'handedOver', at: step.at });
+        // Until the console takes the session over (which stops this runner) or it ends.
+        return host.timers.sleep(Number.POSITIVE_INFINITY);
       case 'branch': {
         const chosen = step.cases.find(
           (c) => c.when === undefined || (scope.last !== undefined && matches(scope.last, c.when)),

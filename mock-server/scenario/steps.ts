@@ -28,6 +28,7 @@ function nestedSteps(step: Step): Step[][] {
     case 'halfOpen':
     case 'session':
     case 'refuse':
+    case 'live':
       return [];
     default:
       return assertNever(step, 'scenario step');
@@ -37,4 +38,9 @@ function nestedSteps(step: Step): Step[][] {
 /** Every step, nested ones right after the step holding them. */
 export function allSteps(steps: Step[]): Step[] {
   return steps.flatMap((s) => [s, ...nestedSteps(s).flatMap(allSteps)]);
+}
+
+/** The list of steps and every list nested in it, outermost first. */
+export function allStepLists(steps: Step[]): Step[][] {
+  return [steps, ...steps.flatMap((s) => nestedSteps(s).flatMap(allStepLists))];
 }

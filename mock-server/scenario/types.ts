@@ -122,6 +122,8 @@ export type Step = { at: DeclaredAt; pointer: string; label?: string } & (
   | { kind: 'halfOpen' }
   | { kind: 'session'; options: Partial<SessionOptions> }
   | { kind: 'refuse'; seconds: number }
+  /** Hands the session to a person at the agent console and waits (see mock-server/live/). */
+  | { kind: 'live' }
   | { kind: 'branch'; cases: { when?: Matchers; steps: Step[] }[] }
   | { kind: 'repeat'; times: number; steps: Step[] }
   | { kind: 'rule'; on: AcceptedClientMethod; where?: Matchers; once: boolean; until?: RuleEnd; steps: Step[] }

@@ -40,6 +40,7 @@ button{font:inherit;cursor:pointer}
 <li>WebSocket <code>${escapeHtml(input.socketUrl)}</code></li>
 <li><code>GET /__mock/scenarios</code>, <code>POST /__mock/scenario</code> <code>{"name": "..."}</code></li>
 <li><code>GET /__mock/sessions</code> (what each session received and sent), <code>POST /__mock/reset</code></li>
+<li><a href="/__mock/agent">The agent console</a>: play the contact centre yourself in any chat (<code>?scenario=live-agent</code> waits for you)</li>
 </ul>
 <p>The demo site appears here once the widget is built (<code>npm run build</code>).</p>
 <h2>Scenarios</h2>

@@ -5,6 +5,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MockChatError } from '../errors.js';
+import { type ConsoleRouteContext, consoleRoute, isConsoleRoute } from '../live/console-route.js';
+import type { LiveConsole } from '../live/live-console.js';
 import type { Scenario } from '../scenario/types.js';
 import type { SessionControl } from '../session/session-control.js';
 import type { Verification } from '../session/verification.js';
@@ -35,6 +37,10 @@ export interface HttpContext extends RestContext {
   control: SessionControl;
   /** POST /__mock/reset. */
   reset(): void;
+  /** POST /__mock/sessions/GUID/action. */
+  live: LiveConsole;
+  /** /__mock/agent: the agent console's page and feed. */
+  agentConsole: ConsoleRouteContext;
 }
 
 /** CORS of the admin routes: the allowed page's own origin echoed, never credentials. */
@@ -65,12 +71,16 @@ async function switchScenario(req: IncomingMessage, res: ServerResponse, ctx: Ht
 
 const ADMIN_ROUTES = new Set(['/__mock/scenarios', '/__mock/scenario', '/__mock/reset']);
 
-/** /__mock/*: the scenario listing and switch, the verification API and reset, for allowed origins only. */
+/**
+ * /__mock/*: the scenario listing and switch, the verification API and reset, the agent
+ * console, for allowed origins only.
+ */
 async function admin(req: IncomingMessage, res: ServerResponse, url: URL, ctx: HttpContext): Promise<boolean> {
   const method = req.method ?? 'GET';
   const { pathname } = url;
   const sessions = isSessionsRoute(pathname);
-  if (!ADMIN_ROUTES.has(pathname) && !sessions) return false;
+  const agentConsole = isConsoleRoute(pathname);
+  if (!ADMIN_ROUTES.has(pathname) && !sessions && !agentConsole) return false;
   const allowed = ctx.origins.check(req);
   if (!allowed.ok) {
     ctx.log.warn(`[http] refused ${method} ${pathname}: ${allowed.why} (mock-chat serve --allow-origin)`);
@@ -95,6 +105,8 @@ async function admin(req: IncomingMessage, res: ServerResponse, url: URL, ctx: H
     await switchScenario(req, res, ctx);
   } else if (sessions) {
     await sessionsRoute(req, res, url, ctx, adminCors(req, ctx));
+  } else if (agentConsole) {
+    await consoleRoute(req, res, url, ctx.agentConsole, adminCors(req, ctx));
   } else if (method === 'POST' && pathname === '/__mock/reset') {
     ctx.reset();
     sendJson(req, res, 200, { success: true, current: ctx.catalog.current.name }, adminCors(req, ctx));

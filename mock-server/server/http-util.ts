@@ -1,5 +1,6 @@
 /** Small helpers for node:http answers: CORS, JSON, bodies, cookies, failures. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 /**
  * CORS of the REST calls the widget makes: any page may call them (the widget is embedded on
@@ -73,7 +74,7 @@ const DRAIN_BYTES = 16 * 1024 * 1024;
  * dropped, so a client that writes its whole body before reading gets its 413 rather than a
  * broken pipe, and the connection stays usable. One whose length is not announced (chunked) is
  * refused when it ends, or as soon as it passes DRAIN_BYTES; a body beyond DRAIN_BYTES is not
- * read further, and its 413 closes the connection (BodyTooLarge.closeConnection).
+ * read to its end: its 413 closes the connection (BodyTooLarge.closeConnection, sendTooLarge).
  */
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -89,10 +90,7 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (over) {
-        if (size > DRAIN_BYTES) {
-          req.pause();
-          reject(new BodyTooLarge(limit, true));
-        }
+        if (size > DRAIN_BYTES) reject(new BodyTooLarge(limit, true));
         return;
       }
       if (size > limit) {
@@ -124,6 +122,29 @@ export function sendTooLarge(
     { success: false, message: `${error.message}: send a smaller body` },
     error.closeConnection ? { ...cors, Connection: 'close' } : cors,
   );
+  if (error.closeConnection) lingerOnClose(req.socket);
+}
+
+/** How long a connection closed after a 413 goes on reading (and dropping) what the client still sends. */
+const LINGER_MS = 2_000;
+
+/**
+ * Closing a connection whose client is still sending, with its bytes unread, makes the kernel
+ * reset it, and a reset can destroy the 413 in the client's buffer before the client reads it
+ * (it then sees an empty answer). So the server's side is closed first (after the answer), what
+ * comes is read and dropped, and the connection ends when the client closes its side or after
+ * LINGER_MS (RFC 9112, section 9.6, "tear-down"). Node's server calls destroySoon once the
+ * answer that said `Connection: close` is written.
+ */
+function lingerOnClose(socket: Socket): void {
+  socket.destroySoon = function lingeringClose(this: Socket) {
+    this.end();
+    this.resume();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS);
+    timer.unref();
+    this.once('end', () => this.destroy());
+    this.once('close', () => clearTimeout(timer));
+  };
 }
 
 /** A cookie's value, percent-decoded when it is valid percent-encoding, else as sent. */

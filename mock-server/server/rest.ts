@@ -166,7 +166,7 @@ export async function downloadFile(
   ctx: RestContext,
 ): Promise<void> {
   const session = ctx.registry.byWorkRequestId(workRequestId);
-  const file = session?.scenario.files.find((f) => f.uuid === uuid);
+  const file = session?.sharedFile(uuid);
   if (!file) {
     sendJson(req, res, 404, { success: false, message: 'No such file' });
     return;

@@ -5,11 +5,13 @@
  *        (milliseconds, at most MAX_WAIT_MS) holds the answer until something matches: a long poll
  *   POST /__mock/sessions/GUID/reset                               ends that session only
  *   POST /__mock/sessions/GUID/scenario  {"name": "..."}           that session plays another scenario
+ *   POST /__mock/sessions/GUID/action    {"action": "say", ...}    the agent console's actions (live/live-console.ts)
  *
  * Every answer of the report carries `cursor`: pass it as `since` to get only what came after.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { MockChatError } from '../errors.js';
+import type { LiveConsole } from '../live/live-console.js';
 import type { SessionControl } from '../session/session-control.js';
 import type { SessionQuery, SessionReport, Verification } from '../session/verification.js';
 import { BodyTooLarge, readBody, sendJson, sendTooLarge } from './http-util.js';
@@ -20,12 +22,16 @@ const MAX_WAIT_MS = 60_000;
 export interface SessionsContext {
   verification: Verification;
   control: SessionControl;
+  live: LiveConsole;
   log: { info(message: string): void };
 }
 
 type Cors = Record<string, string>;
 
-const ONE_SESSION = /^\/__mock\/sessions\/(\d{1,15})\/(reset|scenario)$/;
+const ONE_SESSION = /^\/__mock\/sessions\/(\d{1,15})\/(reset|scenario|action)$/;
+
+/** An action body: a message of 10,000 characters fits, even written as \u escapes. */
+const ACTION_BODY_BYTES = 64 * 1024;
 
 /** Whether the path is one of this module's routes. */
 export function isSessionsRoute(pathname: string): boolean {
@@ -33,37 +39,48 @@ export function isSessionsRoute(pathname: string): boolean {
 }
 
 /**
- * The `{"name": "..."}` body of a scenario switch; answers 415, 413 or 400 itself (and returns
- * undefined) when the body is not that. JSON only: a cross-site form can POST text/plain
- * without a preflight, never JSON.
+ * The JSON body of an admin POST, at most `limit` bytes; answers 415, 413 or 400 itself (and
+ * returns undefined) when the body is not that. `usage` shows what the body should be. JSON
+ * only: a cross-site form can POST text/plain without a preflight, never JSON.
  */
-export async function readScenarioName(
+export async function readJsonBody(
   req: IncomingMessage,
   res: ServerResponse,
   cors: Cors,
-): Promise<string | undefined> {
+  limit: number,
+  usage: string,
+): Promise<{ body: unknown } | undefined> {
   if (!String(req.headers['content-type'] ?? '').includes('application/json')) {
     sendJson(
       req,
       res,
       415,
-      { success: false, message: 'body must be JSON {"name": "<scenario>"} (Content-Type: application/json)' },
+      { success: false, message: `body must be JSON ${usage} (Content-Type: application/json)` },
       cors,
     );
     return undefined;
   }
-  let body: unknown;
   try {
-    body = JSON.parse(await readBody(req, 4096));
+    return { body: JSON.parse(await readBody(req, limit)) };
   } catch (error) {
     if (error instanceof BodyTooLarge) {
       sendTooLarge(req, res, error, cors);
       return undefined;
     }
-    sendJson(req, res, 400, { success: false, message: 'body must be JSON {"name": "<scenario>"}' }, cors);
+    sendJson(req, res, 400, { success: false, message: `body must be JSON ${usage}` }, cors);
     return undefined;
   }
-  const name = (body as { name?: unknown } | null)?.name;
+}
+
+/** The `{"name": "..."}` body of a scenario switch; answers 415, 413 or 400 itself (and returns undefined) when it is not that. */
+export async function readScenarioName(
+  req: IncomingMessage,
+  res: ServerResponse,
+  cors: Cors,
+): Promise<string | undefined> {
+  const read = await readJsonBody(req, res, cors, 4096, '{"name": "<scenario>"}');
+  if (read === undefined) return undefined;
+  const name = (read.body as { name?: unknown } | null)?.name;
   if (typeof name === 'string') return name;
   // Never coerced (["happy-path"] would read as "happy-path"): said what it is instead.
   const got = name === undefined ? 'no name' : name === null ? 'null' : Array.isArray(name) ? 'a list' : typeof name;
@@ -186,6 +203,20 @@ export async function sessionsRoute(
       found ? { success: true, guid } : { success: false, message: `no chat session with guid ${guid}` },
       cors,
     );
+    return;
+  }
+  if (one[2] === 'action') {
+    const read = await readJsonBody(
+      req,
+      res,
+      cors,
+      ACTION_BODY_BYTES,
+      '{"action": "say", "agent": "...", "text": "..."}',
+    );
+    if (read === undefined) return;
+    const outcome = ctx.live.act(guid, read.body);
+    if (outcome.status === 200) sendJson(req, res, 200, outcome.result, cors);
+    else sendJson(req, res, outcome.status, { success: false, message: outcome.message }, cors);
     return;
   }
   const name = await readScenarioName(req, res, cors);

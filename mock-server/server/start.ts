@@ -11,6 +11,9 @@ import { assertNever } from '../../contract/assert-never.js';
 import type { Profile } from '../../contract/profile-check.js';
 import { Timers } from '../clock.js';
 import { MockChatError } from '../errors.js';
+import { ConsoleFeeds } from '../live/console-feed.js';
+import { CONSOLE_PATH } from '../live/console-route.js';
+import { LiveConsole } from '../live/live-console.js';
 import { createLogger, type Logger, type LogMode } from '../log.js';
 import { createCaptureWriter } from '../proxy/capture.js';
 import { createRandom } from '../random.js';
@@ -71,6 +74,8 @@ export interface MockServerOptions {
   widgetRoot?: string;
   /** Demo pages served at / (default <repo>/demo). */
   demoRoot?: string;
+  /** The built agent console served at /__mock/agent (default <repo>/dist/agent-console). */
+  consoleRoot?: string;
   /**
    * Extra headers sent with the demo site's HTML pages, e.g.
    * `{ 'Content-Security-Policy': "script-src 'self'" }` to prove the widget runs under a strict CSP.
@@ -120,6 +125,8 @@ export interface MockServer {
   url: string;
   /** ws://host:port/chat */
   socketUrl: string;
+  /** http://host:port/__mock/agent: the agent console, where a person plays any session. */
+  consoleUrl: string;
   port: number;
   host: string;
   /** The name of the scenario answering now. */
@@ -244,10 +251,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     changed: () => verification.changed(),
     nextSeq: () => verification.nextSeq(),
   };
+  const live = new LiveConsole({ registry, log: (message) => log.info(message) });
   const control = new SessionControl({
     registry,
     verification,
     scenario: (name) => catalog.byName(name),
+    act: (guid, action) => live.act(guid, action),
     log: (message) => log.info(message),
   });
   const socketContext: SocketContext = {
@@ -276,6 +285,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     verification,
     control,
     reset: () => reset(),
+    live,
+    agentConsole: {
+      consoleRoot: options.consoleRoot ?? path.join(repoRoot, 'dist', 'agent-console'),
+      feeds: new ConsoleFeeds({ verification, control }),
+    },
   };
 
   // One guard per entry point: nothing a request or upgrade carries can end the process.
@@ -394,6 +408,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   return {
     url: `http://${hostForUrl}:${port}`,
     socketUrl: `ws://${hostForUrl}:${port}/chat`,
+    consoleUrl: `http://${hostForUrl}:${port}${CONSOLE_PATH}`,
     port,
     host,
     get scenario() {
@@ -523,6 +538,9 @@ function logEvent(log: Logger, session: ChatSession, event: RunnerEvent): void {
       return;
     case 'ruleEnded':
       log.info(`${who}: the rule at ${event.at} stopped answering: ${event.why}`);
+      return;
+    case 'handedOver':
+      log.info(`${who}: waits for a person at the agent console (/__mock/agent), live step at ${event.at}`);
       return;
     case 'unanswered':
       if (event.kept) log.info(`${who}: a ${event.method} frame is not answered now: ${event.why}`);

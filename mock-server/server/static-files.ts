@@ -113,6 +113,22 @@ async function sendSiteFile(
   return sendFile(res, file, { 'Cache-Control': cacheControl, ...headers });
 }
 
+/**
+ * Serves the file at `relative` under `root` (compressed and cacheable as the site's files are);
+ * false when there is none. The agent console's page and bundle are served so.
+ */
+export async function serveUnder(
+  req: IncomingMessage,
+  res: ServerResponse,
+  root: string,
+  relative: string,
+  cacheControl: string,
+  headers: Record<string, string> = {},
+): Promise<boolean> {
+  const file = resolveUnder(root, relative);
+  return file !== undefined && sendSiteFile(req, res, file, cacheControl, headers);
+}
+
 /** Serves the demo site for a GET path; false when nothing there matches. */
 export async function serveSite(
   roots: SiteRoots,

@@ -19,7 +19,7 @@ import type { Random } from '../random.js';
 import { notification, type ServiceFrame } from '../scenario/frames.js';
 import { ConversationRunner, type RunnerEvent, type RunnerPosition } from '../scenario/runner.js';
 import type { TemplateValues } from '../scenario/template.js';
-import type { Scenario, SessionOptions, Step } from '../scenario/types.js';
+import type { Scenario, ScenarioFile, SessionOptions, Step } from '../scenario/types.js';
 
 /** The socket side a session talks through (see socket/connection.ts). */
 export interface SessionSocket {
@@ -59,6 +59,12 @@ function messageOf(frame: unknown): TranscriptEntry | undefined {
   // As sent: an unchecked frame's fields may be of any type (its replay is checked again as it goes out).
   return entry as TranscriptEntry;
 }
+
+/**
+ * Who plays the contact centre's side of the session: its scenario's script, nobody yet (a
+ * `live` step waits for a person at the agent console), or a person at the console.
+ */
+export type SessionControlledBy = 'script' | 'waiting' | 'console';
 
 /** One frame the session received or sent, for the verification API. */
 export interface RecordedFrame {
@@ -150,6 +156,11 @@ export class ChatSession {
   confirmation: unknown;
   /** This server as the session's client last reached it. */
   #serverUrl = '';
+  #controlledBy: SessionControlledBy = 'script';
+  /** Since when no agent is present (the chat is queued), in epoch ms; undefined while one is. */
+  #queuedSince: number | undefined;
+  /** Files shared beyond the scenario's own (the agent console's), downloadable like them. */
+  readonly #sharedFiles: ScenarioFile[] = [];
   #ended = false;
   /** The socket that went silent (halfOpen): nothing is sent on it and what it sends is ignored. */
   #silenced: SessionSocket | undefined;
@@ -170,6 +181,7 @@ export class ChatSession {
     this.authenticationKey = deps.random.secret();
     this.workRequestId = deps.random.hex(32).toUpperCase();
     this.timers = new Timers(deps.speed, (error) => deps.failed(this, error));
+    this.#queuedSince = deps.now();
     this.runner = new ConversationRunner(
       {
         timers: this.timers,
@@ -182,11 +194,12 @@ export class ChatSession {
           this.#silenced = this.socket;
           this.#deps.changed();
         },
-        setOptions: (options) => {
-          Object.assign(this.options, options);
-          if (options.flap !== undefined) this.#flap();
-        },
+        setOptions: (options) => this.changeOptions(options),
         refuse: (seconds) => deps.refuse(this, seconds),
+        handOver: () => {
+          if (this.#controlledBy === 'script') this.#controlledBy = 'waiting';
+          this.#deps.changed();
+        },
         failed: (error) => deps.failed(this, error),
         event: (event) => {
           deps.event(this, event);
@@ -261,6 +274,44 @@ export class ChatSession {
     if (code === 1000) this.end();
   }
 
+  get controlledBy(): SessionControlledBy {
+    return this.#controlledBy;
+  }
+
+  /** Since when no agent is present, in epoch ms; undefined while one is. */
+  get queuedSince(): number | undefined {
+    return this.#queuedSince;
+  }
+
+  /**
+   * A person at the agent console plays the session from now on: its script (and every rule of
+   * it) stops for good. False when the console already had it.
+   */
+  takeOver(): boolean {
+    if (this.#controlledBy === 'console' || this.#ended) return false;
+    this.runner.stop();
+    this.#controlledBy = 'console';
+    this.#deps.changed();
+    return true;
+  }
+
+  /** Changes the session's options from now on (a `session` step, or the agent console). */
+  changeOptions(options: Partial<SessionOptions>): void {
+    Object.assign(this.options, options);
+    if (options.flap !== undefined) this.#flap();
+    this.#deps.changed();
+  }
+
+  /** A file shared with the customer, by its uuid: the scenario's, or one the console shared. */
+  sharedFile(uuid: string): ScenarioFile | undefined {
+    return this.scenario.files.find((f) => f.uuid === uuid) ?? this.#sharedFiles.find((f) => f.uuid === uuid);
+  }
+
+  /** Makes a file the console shares downloadable for this session (GET /cua-api/chat/files/...). */
+  addSharedFile(file: ScenarioFile): void {
+    if (this.sharedFile(file.uuid) === undefined) this.#sharedFiles.push(file);
+  }
+
   start(): void {
     this.runner.start().catch((error: unknown) => this.#deps.failed(this, error));
   }
@@ -268,11 +319,12 @@ export class ChatSession {
   /**
    * Plays `steps` of another scenario from now on, in place of the rest of this one (a test
    * switching its own session): the session keeps its ids, transcript, agents present and socket,
-   * and takes the scenario's options.
+   * and takes the scenario's options. A session the console had is the script's again.
    */
   play(scenario: Scenario, steps: Step[]): void {
     if (this.#ended) return;
     this.runner.stop();
+    this.#controlledBy = 'script';
     this.scenario = scenario;
     Object.assign(this.options, scenario.session);
     this.runner = new ConversationRunner(this.runner.host, steps);
@@ -360,16 +412,19 @@ export class ChatSession {
    * A message is kept in the transcript as it was sent (an unchecked one too: it is what the
    * customer saw).
    */
-  send(frame: unknown, at?: string, unchecked = false): void {
+  send(frame: unknown, at?: string, unchecked = false, note?: string): void {
     if (this.#ended) return;
     const message = messageOf(frame);
     if (message) this.#remember(message);
     const method = notificationBody(frame)?.method;
     if (method === 'requestChat') this.confirmation = frame;
     if (method === 'routeCancel') this.#closeAfterRouteCancel();
+    if (method === 'newParticipant' || method === 'participantLeave') {
+      this.#queuedSince = this.roster.length > 0 ? undefined : (this.#queuedSince ?? this.#deps.now());
+    }
     if (this.socket !== undefined && this.silenced(this.socket)) this.#deps.lost(this, frame, at, 'half-open');
     else if (this.socket?.open)
-      this.socket.sendStepFrame(frame, at, unchecked, unchecked ? 'unchecked: a deliberate violation' : undefined);
+      this.socket.sendStepFrame(frame, at, unchecked, unchecked ? 'unchecked: a deliberate violation' : note);
     else this.#deps.lost(this, frame, at, 'no socket attached');
   }
 

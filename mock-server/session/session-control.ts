@@ -5,7 +5,10 @@
  * HTTP (`/__mock/sessions/GUID/...`); a reset ends that session and closes its socket only.
  */
 import type { FrameDirection } from '../../contract/frame-check.js';
+import type { ConsoleAction } from '../../generated/agent-console.js';
 import { MockChatError } from '../errors.js';
+import type { ActResult } from '../live/console-api.js';
+import type { ActOutcome } from '../live/live-console.js';
 import type { Scenario, Step } from '../scenario/types.js';
 import type { RecordedFrame, TranscriptEntry } from './chat-session.js';
 import type { SessionRegistry } from './registry.js';
@@ -39,6 +42,12 @@ export interface MockSession {
   switchScenario(name: string): void;
   /** Ends the session, closes its socket (1000) and forgets its report; false when there was none. */
   reset(): boolean;
+  /**
+   * Does what a person at the agent console does (join, say, type, leave, close...; the body of
+   * POST /__mock/sessions/GUID/action). Throws a MockChatError: BAD_ACTION, UNKNOWN_SESSION, or
+   * ACTION_REFUSED when it cannot be done now.
+   */
+  act(action: ConsoleAction): ActResult;
 }
 
 /** The steps of a scenario after those that start a chat: the session playing it has started. */
@@ -59,8 +68,12 @@ export interface SessionControlDeps {
   verification: Verification;
   /** The scenario with this name (throws UNKNOWN_SCENARIO). */
   scenario(name: string): Scenario;
+  /** The agent console's action on the session with this guid (live/live-console.ts). */
+  act(guid: number, action: unknown): ActOutcome;
   log(message: string): void;
 }
+
+const ACT_ERRORS = { 400: 'BAD_ACTION', 404: 'UNKNOWN_SESSION', 409: 'ACTION_REFUSED' } as const;
 
 export class SessionControl {
   readonly #deps: SessionControlDeps;
@@ -120,6 +133,11 @@ export class SessionControl {
         verification.waitForFrame({ direction: 'client', ...match, guid }, options.timeout),
       switchScenario: (name) => void this.switchScenario(guid, name),
       reset: () => this.reset(guid),
+      act: (action) => {
+        const outcome = this.#deps.act(guid, action);
+        if (outcome.status === 200) return outcome.result;
+        throw new MockChatError(ACT_ERRORS[outcome.status], outcome.message);
+      },
     };
   }
 }

@@ -9,9 +9,10 @@
  * after a cursor (`since`): parallel tests on one server see only their own frames.
  */
 import type { FrameDirection } from '../../contract/frame-check.js';
+import type { Participant } from '../../generated/chat-socket.js';
 import { frameMethod } from '../frame-method.js';
 import type { RunnerPosition } from '../scenario/runner.js';
-import type { ChatSession, RecordedFrame } from './chat-session.js';
+import type { ChatSession, RecordedFrame, SessionControlledBy } from './chat-session.js';
 
 /** One session as GET /__mock/sessions and `server.sessions()` report it. */
 export interface SessionReport {
@@ -22,6 +23,16 @@ export interface SessionReport {
   ended: boolean;
   /** open: a socket holds it; half-open: that socket went silent; none: waiting for a renew. */
   socket: 'open' | 'half-open' | 'none';
+  /** intrinsics.name of its requestChat. */
+  customerName: string;
+  /** The agents present now (the participants of the last newParticipant or participantLeave). */
+  participants: Participant[];
+  /** Since when no agent has been present (queued), or null while one is. */
+  queuedSince: string | null;
+  /** Who plays the contact centre: the scenario's script, nobody yet (a live step waits), or the agent console. */
+  controlledBy: SessionControlledBy;
+  /** Whether the service acknowledges requests and answers pings now (the console may pause either). */
+  answers: { acknowledgements: boolean; pongs: boolean };
   position: RunnerPosition;
   /** What the client sent (the journal's client frames). */
   received: RecordedFrame[];
@@ -70,7 +81,10 @@ export class WaitForTimeout extends Error {
 /** Ended sessions kept for the report; the oldest fall off. */
 const MAX_ENDED = 100;
 
-function reportOf(session: ChatSession): SessionReport {
+/** A session as the agent console lists it: its report without the journal and the script's position. */
+export type SessionOverview = Omit<SessionReport, 'received' | 'sent' | 'position'>;
+
+function overviewOf(session: ChatSession): SessionOverview {
   const socket = session.socket;
   return {
     guid: session.guid,
@@ -79,6 +93,20 @@ function reportOf(session: ChatSession): SessionReport {
     startedAt: session.startedAt,
     ended: session.ended,
     socket: socket === undefined || !socket.open ? 'none' : session.silenced(socket) ? 'half-open' : 'open',
+    customerName: session.customerName,
+    participants: session.roster.map((p) => ({ ...p })),
+    queuedSince: session.queuedSince === undefined ? null : new Date(session.queuedSince).toISOString(),
+    controlledBy: session.controlledBy,
+    answers: {
+      acknowledgements: session.options.acknowledge.length > 0,
+      pongs: session.options.pingAnswer !== 'none',
+    },
+  };
+}
+
+function reportOf(session: ChatSession): SessionReport {
+  return {
+    ...overviewOf(session),
     position: session.position(),
     received: [...session.received],
     sent: [...session.sent],
@@ -142,6 +170,21 @@ export class Verification {
   /** Something changed: wake whoever waits. */
   changed(): void {
     for (const listener of [...this.#listeners]) listener();
+  }
+
+  /** Calls `listener` on every change until the returned function is called. */
+  subscribe(listener: () => void): () => void {
+    const own = () => listener();
+    this.#listeners.add(own);
+    return () => this.#listeners.delete(own);
+  }
+
+  /** Every session as sessions() lists it, without journals: cheap enough to take on every change. */
+  overview(): SessionOverview[] {
+    const ended = this.#ended.map(({ received: _r, sent: _s, position: _p, ...rest }) => rest);
+    return [...ended, ...this.#liveSessions(undefined).map(overviewOf)].sort((a, b) =>
+      a.startedAt.localeCompare(b.startedAt),
+    );
   }
 
   /** The live sessions the query names (every one without a guid). */

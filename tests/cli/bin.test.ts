@@ -148,7 +148,7 @@ describe('mock-chat serve', () => {
 
   it('prints the URL when ready, records frames, and shuts down cleanly on SIGTERM', async () => {
     const capture = path.join(dir, 'served.jsonl');
-    const { child, url, output } = await serve([
+    const { child, url, output, shows } = await serve([
       '--scenario',
       'happy-path',
       '--port',
@@ -164,6 +164,10 @@ describe('mock-chat serve', () => {
       body: 'locale=en-us&chatLiteFlag=false&triagePreChat=false&hideOnMobiles=false&ifEnergyPage=false',
     });
     expect(answer.status).toBe(200);
+    // Both places a person opens: the demo site, and the agent console to answer the visitor from.
+    expect(await shows(/mock-chat: the demo site at .*/)).toBe(
+      `mock-chat: the demo site at ${url}/; play the agent at ${url}/__mock/agent`,
+    );
     const { default: WebSocket } = await import('ws');
     const ws = new WebSocket(`${url.replace('http', 'ws')}/chat`);
     await new Promise((resolve) => ws.once('open', resolve));

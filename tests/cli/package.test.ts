@@ -45,7 +45,7 @@ function provide(name: string): void {
 }
 
 describe('the packed package', () => {
-  it('ships the built Node side, the built widget, the specs, the scenarios and the demo, and depends on nothing', () => {
+  it('ships the built Node side, the built widget and agent console, the specs, the scenarios and the demo, and depends on nothing', () => {
     const manifest = JSON.parse(readFileSync(path.join(pkg.consumer, 'node_modules/chat-widget/package.json'), 'utf8'));
     expect(manifest.dependencies ?? {}).toEqual({});
     for (const file of [
@@ -56,6 +56,7 @@ describe('the packed package', () => {
       'build/contract/index.js',
       'cli/bin/mock-chat.js',
       'dist/widget/embed.js',
+      'dist/agent-console/index.html',
       'specs/chat-socket.asyncapi.yaml',
       'generated/chat-socket.schema.json',
       'mock-server/scenarios/happy-path.yaml',
@@ -73,7 +74,7 @@ describe('the packed package', () => {
     expect(pkg.tarballBytes).toBeLessThan(2 * 1024 * 1024);
   });
 
-  it('mock-chat runs: --version, check on a capture (0 and 1), and serve answering with the widget and the contract', async () => {
+  it('mock-chat runs: --version, check on a capture (0 and 1), and serve answering with the widget, the agent console and the contract', async () => {
     const version = await inConsumer(bin(), ['--version']);
     expect(version.stdout.trim()).toBe(VERSION);
 
@@ -97,6 +98,11 @@ describe('the packed package', () => {
     });
     expect(availability.status).toBe(200);
     expect((await fetch(`${url}/widget/embed.js`)).status).toBe(200);
+    // The agent console, served from the package's own build.
+    const agentConsole = await fetch(`${url}/__mock/agent`);
+    expect(agentConsole.status).toBe(200);
+    const script = /src="(\/__mock\/agent\/assets\/[^"]+\.js)"/.exec(await agentConsole.text())?.[1];
+    expect((await fetch(`${url}${script}`)).status).toBe(200);
     expect((await fetch(`${url}/`)).headers.get('content-type')).toContain('text/html');
     expect(await (await fetch(`${url}/__mock/contract/chat-socket.asyncapi.yaml`)).text()).toMatch(/^asyncapi: 3/m);
     expect(

@@ -79,7 +79,7 @@ describe('commands in-process', () => {
     expect(h.out()).toMatch(/bad\.yaml:9:13: conversation\[1\]\.body\.role: `role: boss` must be one of/);
   });
 
-  it('serve starts a server on a free port and prints its URL', async () => {
+  it('serve starts a server on a free port and prints its URL and its agent console', async () => {
     const h = inProcess();
     await h.parse('serve', '--port', '0', '--scenario', 'typing', '--log', 'json', '--seed', '3');
     const server = h.run.serve?.server;
@@ -87,6 +87,7 @@ describe('commands in-process', () => {
     if (server) servers.push(server);
     expect(JSON.parse(h.out().trim().split('\n')[0] as string)).toMatchObject({
       url: server?.url,
+      console: `${server?.url}/__mock/agent`,
       message: expect.stringContaining('typing'),
     });
   });

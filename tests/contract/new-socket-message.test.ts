@@ -20,8 +20,19 @@ import { repoRoot } from '../support/specs.js';
 const run = promisify(execFile);
 const SPEC = 'specs/chat-socket.asyncapi.yaml';
 /** What the project keeps that the copy needs (no build output, no test results). */
-const COPIED = ['contract', 'generated', 'widget', 'mock-server', 'cli', 'scripts', 'tests', 'specs', 'demo'];
-const ROOT_FILES = ['package.json', 'tsconfig.json', 'vite.config.ts', 'vitest.config.ts'];
+const COPIED = [
+  'contract',
+  'generated',
+  'widget',
+  'agent-console',
+  'mock-server',
+  'cli',
+  'scripts',
+  'tests',
+  'specs',
+  'demo',
+];
+const ROOT_FILES = ['package.json', 'tsconfig.json', 'vite.config.ts', 'vite.console.config.ts', 'vitest.config.ts'];
 
 /** The places a new notification must be handled in (CONTRIBUTING.md, "Adding a socket message"). */
 const NOTIFICATION_MUST_HANDLE = [

@@ -336,6 +336,23 @@ export async function heldAnswers(page: Page): Promise<HeldAnswers> {
   };
 }
 
+/**
+ * Scrolls the transcript to its top as a reader would, once `shown` (the visitor's own message,
+ * which brings the list down when it is drawn) is in it, and returns after the widget has seen
+ * the scroll (two animation frames: scroll events run before the next one).
+ */
+export async function scrollLogToTop(page: Page, shown: string): Promise<void> {
+  const log = page.locator('.cw-log');
+  await log.getByText(shown).first().waitFor();
+  await log.evaluate(
+    (el) =>
+      new Promise<void>((resolve) => {
+        el.scrollTop = 0;
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
+  );
+}
+
 /** Sends a message with Enter, as a visitor does. */
 export async function sendMessage(page: Page, text: string): Promise<void> {
   const input = dialog(page).getByRole('textbox', { name: 'Type message' });

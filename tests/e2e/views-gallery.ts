@@ -22,6 +22,7 @@ import {
   type Demo,
   type HeldAnswers,
   heldAnswers,
+  scrollLogToTop,
   seriousViolations,
   viewScreenshot,
 } from './harness.js';
@@ -139,9 +140,7 @@ export function viewsGallery(look: Run['look']): void {
         answers.hold();
         await composer.fill('Can I book a test drive for Saturday?');
         await composer.press('Enter');
-        await page.locator('.cw-log').evaluate((log) => {
-          log.scrollTop = 0;
-        });
+        await scrollLogToTop(page, 'Can I book a test drive for Saturday?');
         answers.release();
         await page.locator('.cw-pill').waitFor();
         await shoot(page, run, '06-new-messages-pill');

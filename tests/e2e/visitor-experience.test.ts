@@ -14,6 +14,7 @@ import {
   fillPreChatForm,
   heldAnswers,
   receivedFrames,
+  scrollLogToTop,
   sendMessage,
   seriousViolations,
   startChat,
@@ -204,9 +205,7 @@ describe('a widget that explains itself, reads well and speaks the page language
     await composer.fill('Is the Model Y available in white?');
     await composer.press('Enter');
     const log = page.locator('.cw-log');
-    await log.evaluate((el) => {
-      el.scrollTop = 0;
-    });
+    await scrollLogToTop(page, 'Is the Model Y available in white?');
     answers.release();
     const pill = page.getByRole('button', { name: /1 new message/ });
     await pill.waitFor();

@@ -98,13 +98,13 @@ afterEach(async () => {
 });
 
 /**
- * With acknowledgements the visitor's transcript is the server's, entry for entry. Without
- * them (issue 10) a message and an answer that crossed on the wire cannot be ordered by
- * anyone, so "order kept" is: each side in the server's order, and every answer below its
- * question.
+ * "Order kept": each side in the server's order, and every answer below its question. A visitor's
+ * message and one the agent wrote unprompted can cross on the wire (each side sent before it saw
+ * the other's), acknowledged or not, and then no one can order them: the visitor sees theirs
+ * where they typed it, the server logs it where it arrived. On a busy machine that happens in
+ * any run, so an entry-for-entry comparison judged the machine's speed, not the widget.
  */
-function orderKept(shown: string[], expected: string[], acknowledging: boolean): boolean {
-  if (acknowledging) return JSON.stringify(shown) === JSON.stringify(expected);
+function orderKept(shown: string[], expected: string[]): boolean {
   const side = (list: string[], sender: string) => list.filter((e) => e.startsWith(`${sender}|`));
   if (JSON.stringify(side(shown, 'customer')) !== JSON.stringify(side(expected, 'customer'))) return false;
   if (JSON.stringify(side(shown, 'live_agent')) !== JSON.stringify(side(expected, 'live_agent'))) return false;
@@ -115,9 +115,9 @@ function orderKept(shown: string[], expected: string[], acknowledging: boolean):
 }
 
 describe.each([
-  { manners: 'a server that acknowledges', session: {}, acknowledging: true },
-  { manners: 'a server that never acknowledges (issue 10)', session: { acknowledge: [] }, acknowledging: false },
-])('chaos: nothing lost under faults (issue 6, item 3), $manners', ({ manners, session, acknowledging }) => {
+  { manners: 'a server that acknowledges', session: {} },
+  { manners: 'a server that never acknowledges', session: { acknowledge: [] } },
+])('chaos: nothing lost under faults, $manners', ({ manners, session }) => {
   it('300 messages, 50 drops: the visitor transcript equals the server transcript', async () => {
     const started = Date.now();
     const random = createRandom(SEED).next;
@@ -229,7 +229,7 @@ describe.each([
     const dropped = drops.abnormal + drops.restart + drops.renew;
     const reconnects = chat.texts().filter((t) => t === TEXTS.reconnected).length;
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    const ordered = orderKept(shown, expected, acknowledging);
+    const ordered = orderKept(shown, expected);
     console.log(
       `chaos (${manners}) seed=${SEED}: messages=${expected.length} (customer ${customerCount}, agent ${expected.length - customerCount}) ` +
         `drops=${dropped}/${plan.length} (abnormal ${drops.abnormal}, restart ${drops.restart}, during renew ${drops.renew}) ` +
@@ -256,7 +256,6 @@ describe.each([
     expect(expected.filter((e) => e.startsWith('customer|'))).toEqual(gaps.map((_, i) => `customer|Customer ${i + 1}`));
     expect(lost).toBe(0);
     expect(duplicated).toBe(0);
-    if (acknowledging) expect(shown).toEqual(expected);
     expect(ordered).toBe(true);
     expect(pending()).toEqual([]);
     expect(chat.state().chat.status).toEqual({ kind: 'active' });

@@ -51,7 +51,7 @@ function postCallback(url: string) {
   });
 }
 
-it('covers every built-in scenario with a test below (happy-path in its own file, the misbehaving ones in misbehaving.test.ts)', () => {
+it('covers every built-in scenario with a test below (happy-path in its own file, the misbehaving ones in misbehaving.test.ts, live-agent in agent-console.test.ts)', () => {
   expect(builtInScenarioNames()).toEqual([
     'agent-closes',
     'agent-transfer',
@@ -66,6 +66,7 @@ it('covers every built-in scenario with a test below (happy-path in its own file
     'half-open',
     'happy-path',
     'legacy-frames',
+    'live-agent',
     'maintenance-503',
     'network-drop',
     'no-acks',

@@ -177,6 +177,15 @@ const SCRIPTS: Record<string, Script> = {
     await client.until((c) => c.finished);
     expect(client.ending).toEqual({ how: 'closeConversation', result: true });
   },
+  // Nobody joins without a person at the agent console: the visitor waits in the queue (first,
+  // about a minute, as asked 3 s in) and leaves it; the session waited for the console all along.
+  'live-agent': async (client) => {
+    await client.until((c) => c.queueStatus.length > 0);
+    expect(client.queueStatus[0]).toEqual({ positionInQueue: 1, estimatedWaitTime: 60 });
+    expect(client.agents.size).toBe(0);
+    expect(server.sessions({ guid: client.session?.guid })[0]?.controlledBy).toBe('waiting');
+    await endChat(client);
+  },
   'route-cancel': routeCancel,
   unavailable: routeCancel,
   'no-agents': routeCancel,

@@ -16,6 +16,7 @@ const part = (name: string): BuildPart => {
   return found;
 };
 const widget = part('widget');
+const agentConsole = part('agent console');
 const node = part('Node side');
 
 let tree = '';
@@ -36,15 +37,18 @@ function dirTime(relative: string, time: Date): void {
 
 beforeEach(() => {
   tree = mkdtempSync(path.join(tmpdir(), 'build-if-stale-'));
-  // Every input of both parts, written before the build.
-  for (const input of new Set([...widget.inputs, ...node.inputs])) {
-    if (input.includes('.')) file(input, BEFORE);
-    else {
+  // Every input of every part, written before the build (the console's, inside mock-server/, first:
+  // writing them changes mock-server/'s own time, which the Node side's is then set to).
+  for (const input of new Set([...widget.inputs, ...agentConsole.inputs, ...node.inputs])) {
+    if (input.includes('.')) {
+      file(input, BEFORE);
+      if (path.dirname(input) !== '.') dirTime(path.dirname(input), BEFORE);
+    } else {
       file(`${input}/a.ts`, BEFORE);
       dirTime(input, BEFORE);
     }
   }
-  for (const output of [...widget.outputs, ...node.outputs]) file(output, BUILT);
+  for (const output of [...widget.outputs, ...agentConsole.outputs, ...node.outputs]) file(output, BUILT);
 });
 afterEach(() => rmSync(tree, { recursive: true, force: true }));
 
@@ -58,6 +62,15 @@ describe('npm start: build only what changed', () => {
     file('widget/a.ts', AFTER);
     expect(staleness(widget, tree)).toBe('widget changed since the last build');
     expect(staleness(node, tree)).toBeNull();
+  });
+
+  it('a console source changed: the console is built, nothing else; its wire format changed: the Node side too', () => {
+    file('agent-console/a.ts', AFTER);
+    expect(staleness(agentConsole, tree)).toBe('agent-console changed since the last build');
+    expect(staleness(widget, tree)).toBeNull();
+    expect(staleness(node, tree)).toBeNull();
+    file('mock-server/live/a.ts', AFTER);
+    expect(staleness(node, tree)).toBe('mock-server changed since the last build');
   });
 
   it('a mock-server file removed (its folder changed): the Node side is built', () => {
@@ -94,7 +107,9 @@ describe('npm start: build only what changed', () => {
   });
 
   it("the parts' inputs exist in this repository (a renamed folder would make a part never rebuild)", () => {
-    const missing = [...widget.inputs, ...node.inputs].filter((input) => !existsSync(path.join(ROOT, input)));
+    const missing = [...widget.inputs, ...agentConsole.inputs, ...node.inputs].filter(
+      (input) => !existsSync(path.join(ROOT, input)),
+    );
     expect(missing).toEqual([]);
   });
 });
