@@ -39,7 +39,7 @@ const NOTIFICATION_MUST_HANDLE = [
   'mock-server/scenario/frames.ts',
   'mock-server/scenario/from-capture.ts',
   'tests/contract/fixtures/narrowing.ts',
-  'widget/core/chat-session/chat-session.ts',
+  'widget/core/chat/chat-notifications.ts',
   'widget/core/connection/normalize.ts',
 ];
 

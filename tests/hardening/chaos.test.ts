@@ -204,7 +204,7 @@ describe.each([
     const pending = () =>
       chat
         .state()
-        .chat.messages.filter((m) => m.kind === 'customer' && (m.delivery === 'pending' || m.delivery === 'waiting'));
+        .chat.messages.filter((m) => m.kind === 'customer' && (m.delivery === 'sending' || m.delivery === 'queued'));
     await until('the whole conversation on the server', (ms) =>
       mock.waitFor(() => serverTranscript().length >= TOTAL, ms),
     );

@@ -18,6 +18,8 @@ export const TEXTS = {
   attemptingReconnect: 'Attempting to reconnect...',
   reconnected: 'Successfully reconnected',
   unableToReconnect: 'Unable to reconnect, chat has ended',
+  /** Chosen: the service refused to renew the chat after a reconnect (error 2, 'Session key is invalid or expired'). */
+  chatNotResumed: 'Unable to resume the chat, chat has ended',
   connectionClosed: 'Connection closed, chat has ended',
   noSuitableAgents: 'No suitable agents could be found',
   openedInAnotherTab: 'Chat was opened in another tab, continue conversation there',

@@ -1,17 +1,18 @@
 /**
  * createWidgetCore: the store the views subscribe to and the commands they call. It owns the
  * availability poller (its own, or the one the start chunk was already running, handed over),
- * the current chat session and the UI timers (modal close delay, status card, reset after
- * ending), and disposes them all.
+ * the texts and the UI timers (modal close delay, status card, reset after ending), and
+ * disposes them all. The chat itself is its chat machine's (chat-session/, chat/chat-machine.ts).
  */
 import { variantFor as lookFor, resolveOutcome } from './availability/offer.js';
 import { type AvailabilityOutcome, createAvailabilityPoller } from './availability/poller.js';
 import { createDrafts } from './chat/drafts.js';
 import type { WidgetEvent } from './chat/events.js';
 import { initialState } from './chat/initial-state.js';
-import { isChatActive, reducerFor } from './chat/reducer.js';
+import { isChatActive, reduce } from './chat/reducer.js';
 import type { WidgetState } from './chat/state.js';
-import { type ChatSession, createChatSession } from './chat-session/chat-session.js';
+import { createChatSession } from './chat-session/chat-session.js';
+import { createChats } from './chat-session/chats.js';
 import type { PageConfig } from './config/page-config.js';
 import { resolveSettings } from './config/settings.js';
 import { flagsFor, socketUrl } from './config/widget-flags.js';
@@ -82,14 +83,16 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
   const drafts = createDrafts();
   const store = createStore<WidgetState, WidgetEvent>(
     initialState(flagsFor(page, settings, env.location.pathname)),
-    reducerFor(() => texts),
+    reduce,
   );
   const dispatch = (event: WidgetEvent) => {
     store.dispatch(event);
   };
-  let chat: ChatSession | null = null;
-  /** Chats ended by the visitor while reconnecting: still delivering closeConversation. */
-  const ending = new Set<ChatSession>();
+  // The stored chat was over on the service's side: offer a new one as on a fresh page.
+  const chats = createChats(() => {
+    dispatch({ type: 'availabilityResolved', availability: { status: 'checking' } });
+    checkAvailability();
+  });
   let closeTimer: TimerHandle | null = null;
   let resetTimer: TimerHandle | null = null;
   let cardTimer: TimerHandle | null = null;
@@ -121,12 +124,6 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
   }
 
   const unsubscribe = store.subscribe((state, previous) => {
-    // One chat_ended per chat, whatever ended it (agent, connection, error, retries); the
-    // visitor's own End Chat is reported where it is chosen, and that chat never shows 'ended'.
-    const status = state.chat.status;
-    if (status.kind === 'ended' && previous.chat.status.kind !== 'ended') {
-      env.analytics({ name: 'chat_ended', detail: { reason: status.reason } });
-    }
     // The status card auto-hides after statusCardShowTime (section 4, callback form submit).
     if (state.statusCard !== previous.statusCard) {
       if (cardTimer !== null) env.timers.clearTimeout(cardTimer);
@@ -184,7 +181,6 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
   }
 
   function openChat(details: CustomerDetails, resume: StoredSession | null): void {
-    chat?.dispose();
     const url = socketUrl(resume?.webChatUrl ?? settings.webChatUrl, env.location);
     if (resume === null) {
       session.saveRequestContext({
@@ -195,46 +191,34 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
       session.writeJson('initializers', params);
       saveChatContext(details);
     }
-    // A chat can end inside createChatSession (a WebSocket constructor that throws): onFinished
-    // may run before `created` exists, so it looks the session up through this holder.
-    const holder: { session: ChatSession | null; finished: boolean } = { session: null, finished: false };
-    const created = createChatSession({
-      env,
-      settings,
-      dispatch,
-      getState: store.getSnapshot,
-      session,
-      url,
-      details,
-      resume,
-      texts: () => texts,
-      textDirection: textDirection(page.locale),
-      onFirstConfirmation(workRequestId, confirmedDetails) {
-        void leadSubmitter.submit(
-          buildLeadPayload({
-            customerDetails: confirmedDetails,
-            contextID: workRequestId,
-            locale: page.locale,
-            useEngagementPlaceholderData: store.getSnapshot().flags.useEngagementPlaceholderData,
-            pageType: settings.pageType,
-            attributes: settings.attributes,
-          }),
-        );
-      },
-      onFinished(outcome) {
-        holder.finished = true;
-        if (holder.session !== null && chat === holder.session) chat = null;
-        // An ended chat that has delivered its closeConversation (or given up) is let go.
-        if (holder.session !== null) ending.delete(holder.session);
-        // The stored chat was over on the service's side: offer a new one as on a fresh page.
-        if (outcome === 'resumeRefused') {
-          dispatch({ type: 'availabilityResolved', availability: { status: 'checking' } });
-          checkAvailability();
-        }
-      },
-    });
-    holder.session = created;
-    chat = holder.finished ? null : created;
+    chats.open((holder) =>
+      createChatSession({
+        env,
+        settings,
+        dispatch,
+        session,
+        url,
+        details,
+        resume,
+        texts: () => texts,
+        textDirection: textDirection(page.locale),
+        visibility: store.getSnapshot().flags.visibility,
+        onFirstConfirmation(workRequestId, confirmedDetails) {
+          void leadSubmitter.submit(
+            buildLeadPayload({
+              customerDetails: confirmedDetails,
+              contextID: workRequestId,
+              locale: page.locale,
+              useEngagementPlaceholderData: store.getSnapshot().flags.useEngagementPlaceholderData,
+              pageType: settings.pageType,
+              attributes: settings.attributes,
+            }),
+          );
+        },
+        onFinished: holder.finished,
+        onReleased: holder.released,
+      }),
+    );
   }
 
   /** The field definitions each form was shown with (the views report them): what the storage keys describe. */
@@ -308,17 +292,6 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
     });
   }
 
-  /**
-   * End Chat (or a callback instead of a queued chat): the session lives on only to deliver
-   * closeConversation. Reported as the visitor's choice unless the chat has ended already (an
-   * agent's end is reported when the state shows it).
-   */
-  function endByVisitor(current: ChatSession): void {
-    if (isChatActive(store.getSnapshot().chat)) env.analytics({ name: 'chat_ended', detail: { reason: 'customer' } });
-    ending.add(current);
-    current.endChat();
-  }
-
   let started = false;
   const core: WidgetCore = {
     get settings() {
@@ -350,20 +323,14 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
     closeDialog() {
       const wasEnded = store.getSnapshot().chat.status.kind;
       dispatch({ type: 'dialogCloseRequested' });
-      if (wasEnded === 'ended' || wasEnded === 'transferred') {
-        chat?.dispose();
-        chat = null;
-      }
+      if (wasEnded === 'ended' || wasEnded === 'transferred') chats.dropCurrent();
       scheduleClose();
     },
     confirmEndChat(yes) {
       dispatch({ type: 'endChatDeclined' });
       if (!yes) return;
-      const current = chat;
-      chat = null;
-      if (current !== null) {
-        endByVisitor(current);
-      } else session.clear();
+      // The chat clears what it stored; with none, whatever is stored goes.
+      if (!chats.endCurrent()) session.clear();
       if (resetTimer !== null) env.timers.clearTimeout(resetTimer);
       resetTimer = env.timers.setTimeout(() => {
         resetTimer = null;
@@ -372,19 +339,17 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
     },
     minimize: () => dispatch({ type: 'minimized' }),
     startChat(details) {
-      if (chat !== null && isChatActive(store.getSnapshot().chat)) return;
+      if (chats.current() !== null && isChatActive(store.getSnapshot().chat)) return;
       drafts.clearComposer();
       openChat(details, null);
     },
     requestCallbackInstead() {
       if (!page.chatLite) return;
-      const current = chat;
-      chat = null;
-      if (current !== null && isChatActive(store.getSnapshot().chat)) {
+      if (chats.current() !== null && isChatActive(store.getSnapshot().chat)) {
         // The queued chat is given up: the service is told, as with End Chat.
-        endByVisitor(current);
+        chats.endCurrent();
       } else {
-        current?.dispose();
+        chats.dropCurrent();
         session.clear();
       }
       if (resetTimer !== null) env.timers.clearTimeout(resetTimer);
@@ -394,10 +359,10 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
     },
     composerDraft: () => drafts.composer(),
     saveComposerDraft: (text) => drafts.saveComposer(text),
-    sendMessage: (text) => chat?.sendMessage(text),
-    retryMessage: (id) => chat?.retryMessage(id),
-    customerTyping: () => chat?.customerTyping(),
-    pageShown: () => chat?.pageShown(),
+    sendMessage: (text) => chats.current()?.sendMessage(text),
+    retryMessage: (id) => chats.current()?.retryMessage(id),
+    customerTyping: () => chats.current()?.customerTyping(),
+    pageShown: () => chats.current()?.pageShown(),
     navigate: (view) => dispatch({ type: 'viewPushed', view }),
     back: () => dispatch({ type: 'viewPopped' }),
     resetViews: () => dispatch({ type: 'viewsReset' }),
@@ -424,10 +389,7 @@ export function createWidgetCore(env: WidgetEnvironment, page: PageConfig, optio
       disposed = true;
       afterTexts = [];
       poller.dispose();
-      chat?.dispose();
-      chat = null;
-      for (const session of ending) session.dispose();
-      ending.clear();
+      chats.dispose();
       for (const timer of [closeTimer, resetTimer, cardTimer, callbackTimer])
         if (timer !== null) env.timers.clearTimeout(timer);
       unsubscribe();

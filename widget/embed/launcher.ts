@@ -9,7 +9,7 @@
  * they start loading the chat; a click opens.
  */
 import type { Analytics } from '../core/analytics/index.js';
-import { selectLauncher } from '../core/chat/launcher-view.js';
+import { isDialogShown, selectLauncher, selectLook } from '../core/chat/launcher-view.js';
 import { selectMode } from '../core/chat/mode.js';
 import type { WidgetState } from '../core/chat/state.js';
 import type { WidgetCore } from '../core/core-api.js';
@@ -111,7 +111,7 @@ export function createLauncher(root: HTMLElement, options: LauncherOptions): Lau
     render(state, overlay = false) {
       last = { state, overlay };
       const view = selectLauncher(state);
-      const dialogShown = state.dialog.status === 'open' || state.dialog.status === 'closing';
+      const dialogShown = isDialogShown(state);
       const chatLite = state.flags.chatLite && selectMode(state) !== 'chat';
       draw({
         visible: view.visible && !dialogShown && !overlay,
@@ -119,7 +119,7 @@ export function createLauncher(root: HTMLElement, options: LauncherOptions): Lau
         unread: view.unread,
         position: view.position,
         label: `${chatLite ? texts.openCallback : texts.openChat}${unreadSuffix(texts, view.unread)}`,
-        look: state.flags.variant === 'newer' ? 'tds' : 'classic',
+        look: selectLook(state),
       });
     },
     focus() {

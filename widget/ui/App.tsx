@@ -1,5 +1,13 @@
 import { useCallback, useState } from 'react';
-import { canGoBack, canMinimize, selectMode, selectOffer } from '../core/chat/selectors.js';
+import {
+  canGoBack,
+  canMinimize,
+  isDialogShown,
+  selectHeaderName,
+  selectLook,
+  selectMode,
+  selectOffer,
+} from '../core/chat/selectors.js';
 import type { Mode, WidgetState } from '../core/chat/state.js';
 import { Dialog } from './components/Dialog.js';
 import { EndChatPrompt } from './components/EndChatPrompt.js';
@@ -24,9 +32,8 @@ function headerOf(
   mode: Mode,
   { ui }: Catalogue,
 ): { title: string; subheader?: string; callback: boolean } {
-  if (mode === 'chat' && state.chat.agentName) {
-    return { title: state.chat.agentName, subheader: ui.questionCenter, callback: false };
-  }
+  const agent = selectHeaderName(state);
+  if (agent !== null) return { title: agent, subheader: ui.questionCenter, callback: false };
   if (mode === 'logon' && state.views.at(-1) === 'callback') return { title: ui.requestCallback, callback: true };
   return { title: ui.questionCenter, callback: false };
 }
@@ -92,17 +99,17 @@ export function App() {
     },
     [analytics],
   );
-  const dialogShown = state.dialog.status === 'open' || state.dialog.status === 'closing';
+  const dialogShown = isDialogShown(state);
   useModal(doc, state.dialog.status, focusLauncher, () => core.closeDialog(), {
     hideOnMobile: state.flags.hideOnMobile,
     mobileWidthCutoff: state.flags.mobileWidthCutoff,
   });
-  useTitleBadge(doc, state.chat.messages, catalogue);
+  useTitleBadge(doc, state.chat.received, catalogue);
   usePageLifecycle(doc, core);
   const viewportStyle = useVisualViewportStyle(doc);
   const mode = selectMode(state);
   const header = headerOf(state, mode, catalogue);
-  const look = state.flags.variant === 'newer' ? 'tds' : 'classic';
+  const look = selectLook(state);
   const onScrolledChange = useCallback((value: boolean) => setScrolled(value), []);
   return (
     <>

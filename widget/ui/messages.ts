@@ -60,7 +60,7 @@ function toUiMessage(message: ChatMessage, catalogue: Catalogue): UiMessage[] {
         const tooLong = message.failure === 'tooLong';
         const failed = {
           text: tooLong ? core.notDeliveredTooLong : core.notDelivered,
-          retry: message.failure === 'undeliverable',
+          retry: message.failure === 'undeliverable' || message.failure === 'refused',
         };
         return [{ id: message.id, kind: 'customer', text: message.text, failed, ...at }];
       }
@@ -69,7 +69,7 @@ function toUiMessage(message: ChatMessage, catalogue: Catalogue): UiMessage[] {
           id: message.id,
           kind: 'customer',
           text: message.text,
-          pending: message.delivery === 'pending' || message.delivery === 'waiting',
+          pending: message.delivery === 'queued' || message.delivery === 'sending',
           ...at,
         },
       ];
@@ -100,6 +100,11 @@ function toUiMessage(message: ChatMessage, catalogue: Catalogue): UiMessage[] {
           href: message.url,
           ...at,
         },
+      ];
+    case 'page':
+      // A pushed page: the address itself is the link (the visitor sees where it goes), new tab.
+      return [
+        { id: message.id, kind: 'page', text: message.url, sender: message.displayName, href: message.url, ...at },
       ];
     default:
       return assertNever(message, 'chat message');

@@ -1,18 +1,5 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import type { ChatMessage } from '../core/chat/state.js';
 import { type Catalogue, fill } from './i18n/catalogue.js';
-
-function fromOtherSide(message: ChatMessage): boolean {
-  return (
-    message.kind === 'live_agent' || message.kind === 'bot' || message.kind === 'other' || message.kind === 'download'
-  );
-}
-
-function countFromOtherSide(messages: readonly ChatMessage[]): number {
-  let count = 0;
-  for (const message of messages) if (fromOtherSide(message)) count += 1;
-  return count;
-}
 
 function useTabHidden(doc: Document): boolean {
   const subscribe = useCallback(
@@ -33,8 +20,9 @@ function useTabHidden(doc: Document): boolean {
  * A visitor in another tab learns that the agent answered: while this tab is hidden, the page
  * title starts with the number of messages that arrived since ("(2) Page title"); the page's
  * own title comes back when the tab is shown again. A title the page changes meanwhile wins.
+ * `received`: the messages the other side sent so far (the chat's count of them).
  */
-export function useTitleBadge(doc: Document, messages: readonly ChatMessage[], catalogue: Catalogue): void {
+export function useTitleBadge(doc: Document, received: number, catalogue: Catalogue): void {
   const hidden = useTabHidden(doc);
   const since = useRef<{ seen: number; title: string; shown: string | null } | null>(null);
   useEffect(() => {
@@ -45,18 +33,18 @@ export function useTitleBadge(doc: Document, messages: readonly ChatMessage[], c
       return;
     }
     if (since.current === null) {
-      since.current = { seen: countFromOtherSide(messages), title: doc.title, shown: null };
+      since.current = { seen: received, title: doc.title, shown: null };
       return;
     }
     const badge = since.current;
-    const unread = countFromOtherSide(messages) - badge.seen;
+    const unread = received - badge.seen;
     // The page retitled itself while hidden: that title is the one to badge and to restore.
     if (badge.shown !== null && doc.title !== badge.shown) badge.title = doc.title;
     if (unread <= 0) return;
     const next = fill(catalogue.ui.unreadTitle, catalogue.language, unread, badge.title);
     badge.shown = next;
     doc.title = next;
-  }, [doc, hidden, messages, catalogue]);
+  }, [doc, hidden, received, catalogue]);
   // Leaving the page (unmount) puts the page's title back.
   useEffect(
     () => () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkClientFrame } from '../../../contract/frame-check.js';
-import { selectMode } from '../../../widget/core/chat/selectors.js';
+import { selectHeaderName, selectMode } from '../../../widget/core/chat/selectors.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
 import { customer, recordedClientFrames, sharedStorage, type Visit, visits } from './support/core-over-mock.js';
@@ -51,7 +51,7 @@ describe('built-in scenarios over a real socket: connection', () => {
     v.core.sendMessage('typed while offline 2');
     const pending = v
       .state()
-      .chat.messages.filter((m) => m.kind === 'customer' && (m.delivery === 'pending' || m.delivery === 'waiting'));
+      .chat.messages.filter((m) => m.kind === 'customer' && (m.delivery === 'sending' || m.delivery === 'queued'));
     expect(pending).toHaveLength(2);
     await v.until((s) => s.chat.connection.kind === 'online');
     await v.until(() => kinds(v, 'live_agent').some((t) => t.includes('typed while offline 2')));
@@ -64,7 +64,7 @@ describe('built-in scenarios over a real socket: connection', () => {
       'typed while offline 2',
       'and one after',
     ]);
-    expect(customerMessages.every((m) => m.kind === 'customer' && m.delivery === 'sent')).toBe(true);
+    expect(customerMessages.every((m) => m.kind === 'customer' && m.delivery === 'delivered')).toBe(true);
     const agentMessages = kinds(v, 'live_agent');
     expect(new Set(agentMessages).size).toBe(agentMessages.length);
     expect(agentMessages).toContain('Welcome back, Ada. We got disconnected for a moment.');
@@ -202,7 +202,7 @@ describe('built-in scenarios over a real socket: connection', () => {
     expect(kinds(after, 'live_agent')).toEqual(kinds(before, 'live_agent'));
     // The replay says nothing about who is present; Sam's messages show he is: input enabled.
     expect(after.state().chat.status).toEqual({ kind: 'active' });
-    expect(after.state().chat.agentName).toBe('Sam');
+    expect(selectHeaderName(after.state())).toBe('Sam');
     after.core.sendMessage('Second question');
     await after.until(() => kinds(after, 'live_agent').some((t) => t.includes('Second question')));
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectMode } from '../../../widget/core/chat/selectors.js';
+import { selectHeaderName, selectMode } from '../../../widget/core/chat/selectors.js';
 import { customer, visits } from './support/core-over-mock.js';
 
 const open = visits();
@@ -20,9 +20,9 @@ describe('happy-path over a real socket', () => {
     await v.until((s) => s.chat.messages.filter((m) => m.kind === 'live_agent').length >= 2);
     const state = v.state();
     expect(selectMode(state)).toBe('chat');
-    expect(state.chat.agentName).toBe('Sam');
+    expect(selectHeaderName(state)).toBe('Sam');
     expect(state.chat.messages.filter((m) => m.kind === 'customer')).toEqual([
-      expect.objectContaining({ text: 'Do you have a Model Y in stock?', delivery: 'sent' }),
+      expect.objectContaining({ text: 'Do you have a Model Y in stock?', delivery: 'delivered' }),
     ]);
     expect(v.texts().at(-1)).toContain('Do you have a Model Y in stock?');
     expect(v.env.onError).not.toHaveBeenCalled();

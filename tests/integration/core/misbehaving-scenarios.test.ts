@@ -9,6 +9,7 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
 import type { WidgetState } from '../../../widget/core/chat/state.js';
 import { STORAGE_KEYS } from '../../../widget/core/session/storage-keys.js';
 import { TEXTS } from '../../../widget/core/texts.js';
@@ -66,10 +67,10 @@ describe('misbehaving contact centres over a real socket', () => {
     await v.until((s) => agentLines(s).some((line) => line.includes('typed during the drop')));
     const state = v.state();
     expect(customerLines(state)).toEqual([
-      'first question:sent',
-      'second question:sent',
-      'third question:sent',
-      'typed during the drop:sent',
+      'first question:delivered',
+      'second question:delivered',
+      'third question:delivered',
+      'typed during the drop:delivered',
     ]);
     // Each answer below its question.
     const order = state.chat.messages.flatMap((m) => ('text' in m ? [m.text] : []));
@@ -109,6 +110,14 @@ describe('misbehaving contact centres over a real socket', () => {
   it('half-open: unanswered pings give the socket up; the renew brings Sam back and what vanished is sent again', async () => {
     const record = capture('half-open');
     const v = await started('half-open', { page: page(), record });
+    // The close the widget asks for: to reconnect, 4001, never 1000 (a server may end the session on a normal close).
+    const asked: (number | undefined)[] = [];
+    const first = v.sockets[0] as WebSocket;
+    const close = first.close.bind(first);
+    first.close = (code?: number, reason?: string | Buffer) => {
+      asked.push(code);
+      close(code, reason);
+    };
     v.core.sendMessage('first');
     await v.until((s) => agentLines(s).includes('Let me look into that.'));
     // The socket has gone silent: this message vanishes, its ping is never answered.
@@ -117,8 +126,10 @@ describe('misbehaving contact centres over a real socket', () => {
     await v.clock.advance(PAST_LIVENESS_MS);
     await v.until((s) => s.chat.connection.kind !== 'online' || v.sockets.length > 1);
     expect(v.texts()).toContain(TEXTS.attemptingReconnect);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(new Set(asked)).toEqual(new Set([4001]));
     await v.until((s) => agentLines(s).some((line) => line.includes('"into the void"')));
-    expect(customerLines(v.state())).toEqual(['first:sent', 'into the void:sent']);
+    expect(customerLines(v.state())).toEqual(['first:delivered', 'into the void:delivered']);
     expect(agentLines(v.state())).toContain('There you are again, Ada.');
   });
 
@@ -140,7 +151,7 @@ describe('misbehaving contact centres over a real socket', () => {
     const v = await started('legacy-frames', { page: page() });
     v.core.sendMessage('still there?');
     await v.until((s) => agentLines(s).includes('You said: "still there?".'));
-    expect(customerLines(v.state())).toEqual(['still there?:sent']);
+    expect(customerLines(v.state())).toEqual(['still there?:delivered']);
     expect(v.env.onError).not.toHaveBeenCalled();
   });
 
@@ -156,8 +167,9 @@ describe('misbehaving contact centres over a real socket', () => {
 
   it("a paste above the server's frame limit: refused once with 1009, never resent, the chat goes on", async () => {
     const record = capture('too-large');
-    const v = await started('happy-path', { page: page({ maxMessageLength: 100_000 }), record });
-    v.core.sendMessage('x'.repeat(70_000));
+    // 10,000 characters (the most a message may have) of 4 bytes each: 80 KB on the wire, over the mock's 64 KiB.
+    const v = await started('happy-path', { page: page({ maxMessageLength: 10_000 }), record });
+    v.core.sendMessage('😀'.repeat(10_000));
     await v.until((s) => s.chat.messages.some((m) => m.kind === 'customer' && m.delivery === 'failed'));
     await v.until((s) => s.chat.connection.kind === 'online' && v.sockets.length === 2);
     v.core.sendMessage('a short one');

@@ -323,6 +323,8 @@ describe('vendor-shapes', () => {
     });
     const file = body(await client.next(isNotification('newAgentFileTransfer')));
     expect((await fetch(file.address)).status).toBe(200);
+    // The documented pong takes over a second after the share (both rules set, a renew awaited).
+    await server.waitFor(([session]) => session?.position.rules.length === 2 && session.position.step === 'expect');
     client.send(frames.ping());
     expect(await client.next((f) => (f.type as string) === 'request')).toMatchObject({ body: { method: 'pong' } });
     client.send(frames.newMessage('Thanks, goodbye'));

@@ -128,7 +128,9 @@ describe('settings: defaults < chatWidgetParams < page options (sections 3 and 9
 describe('clamped ranges (every server-supplied or overridable duration)', () => {
   it('any source is clamped: a server cannot make a timer spin or overflow', () => {
     const settings = resolveSettings({ pingTimer: 2 ** 40, retryInterval: -5, retryJitter: 7, maxWaitTime: 1e12 });
-    expect(settings.pingTimer).toBe(300_000);
+    // The vendor's limits: a client pings at least every 60 s; a message is at most 10,000 characters.
+    expect(settings.pingTimer).toBe(60_000);
+    expect(resolveSettings({}, { maxMessageLength: 100_000 }).maxMessageLength).toBe(10_000);
     expect(settings.retryInterval).toBe(100);
     expect(settings.retryJitter).toBe(1);
     expect(settings.maxWaitTime).toBe(86_400);
@@ -136,7 +138,7 @@ describe('clamped ranges (every server-supplied or overridable duration)', () =>
 
   it("the core README's table lists every clamped setting with the code's range", () => {
     const readme = readFileSync(path.join(repoRoot, 'widget/core/README.md'), 'utf8');
-    // | `pingTimer` | ms | 1000 – 300000 |, names without backticks or a note in brackets.
+    // | `pingTimer` | ms | 1000 – 60000 |, names without backticks or a note in brackets.
     const rows = new Map(
       [...readme.matchAll(/^\| (.+?) \| [\w ]+ \| (\d+) – (\d+)/gm)].map((m) => [
         (m[1] as string).replace(/`/g, '').replace(/ \(.*\)$/, ''),

@@ -37,7 +37,7 @@ describe('the socket side of a chat through the core (sections 4 and 8)', () => 
     const pending = () =>
       h.core
         .getSnapshot()
-        .chat.messages.filter((m) => m.kind === 'customer' && (m.delivery === 'pending' || m.delivery === 'waiting'))
+        .chat.messages.filter((m) => m.kind === 'customer' && (m.delivery === 'sending' || m.delivery === 'queued'))
         .map((m) => ('text' in m ? m.text : ''));
     expect(pending()).toEqual(['during one', 'during two']);
     expect(h.core.getSnapshot().chat.connection).toEqual({ kind: 'reconnecting', attempt: 1 });
@@ -52,11 +52,13 @@ describe('the socket side of a chat through the core (sections 4 and 8)', () => 
       { method: 'renewChat', guid: 42, authenticationKey: 'key-42', requestFullTranscript: true },
       { method: 'ping' },
     ]);
-    expect(texts(h).includes(TEXTS.reconnected)).toBe(true);
     second.notify(said('customer', 'before', 4000));
     second.notify(said('live_agent', 'agent before', 5000));
     expect(second.methods()).toEqual(['renewChat', 'ping']);
+    // Not before the server accepted the renew (the answer to the ping after it): a refused one is no reconnection.
+    expect(texts(h).includes(TEXTS.reconnected)).toBe(false);
     second.pong();
+    expect(texts(h).includes(TEXTS.reconnected)).toBe(true);
     expect(
       second.sent.slice(2).flatMap((f) => {
         const body = (f as { body: { method: string } }).body;

@@ -89,6 +89,50 @@ describe('incoming frames (sections 4 and 8)', () => {
     expect(timeout.body).toMatchObject({ leaveReason: 'other' });
   });
 
+  it("the vendor's documented newMessage: no senderType is `other`, no type with a string message is `text`, seconds become milliseconds", () => {
+    const documented = accepted(
+      parseIncoming(notification({ method: 'newMessage', displayName: 'Frank', message: 'Hi', timestamp: 1427294421 })),
+    );
+    expect(documented.body).toEqual({
+      method: 'newMessage',
+      displayName: 'Frank',
+      message: 'Hi',
+      timestamp: 1427294421000,
+      senderType: 'other',
+      type: 'text',
+    });
+    // Milliseconds stay milliseconds; 1e11 ms is 1973, 1e11 s the year 5138: below it is seconds.
+    const ms = accepted(parseIncoming(notification({ method: 'newMessage', message: 'x', timestamp: 1427294421000 })));
+    expect(ms.body).toMatchObject({ timestamp: 1427294421000 });
+    expect(
+      accepted(parseIncoming(notification({ method: 'newMessage', message: 'x', timestamp: 1e11 }))).body,
+    ).toMatchObject({
+      timestamp: 1e11,
+    });
+    // No message at all gets no made-up type or text: the contract says what is missing.
+    expect(refused(parseIncoming(notification({ method: 'newMessage', timestamp: 1 }))).message).toMatch(
+      /\/body\/(type|message) is required/,
+    );
+    const pushed = accepted(
+      parseIncoming(
+        notification({ method: 'newPushPageMessage', pagePushURL: 'https://x.example/', timestamp: 1427294421 }),
+      ),
+    );
+    expect(pushed.body).toMatchObject({ timestamp: 1427294421000 });
+  });
+
+  it('a confirmation without workRequestId (older servers) is a confirmation whose context id is not known', () => {
+    const older = accepted(parseIncoming(notification({ method: 'requestChat', guid: 7, authenticationKey: 'k' })));
+    expect(older.body).toEqual({ method: 'requestChat', guid: 7, authenticationKey: 'k' });
+    // Everything else of it is still checked.
+    expect(
+      refused(parseIncoming(notification({ method: 'requestChat', guid: 'x', authenticationKey: 'k' }))).message,
+    ).toContain('/body/guid');
+    expect(refused(parseIncoming(notification({ method: 'requestChat', guid: 7 }))).message).toContain(
+      'authenticationKey',
+    );
+  });
+
   it('a participant role nobody knows is still refused: the widget cannot tell whether to show it', () => {
     const error = refused(
       parseIncoming(

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { initialState } from '../../../widget/core/chat/initial-state.js';
-import { receiveMessage } from '../../../widget/core/chat/messages.js';
+import { defaultFlags, initialChatView } from '../../../widget/core/chat/initial-state.js';
+import { receiveMessage as receive } from '../../../widget/core/chat/messages.js';
+import type { ChatView } from '../../../widget/core/chat/state.js';
 import { said } from './support/frames.js';
 
-const empty = () => initialState().chat;
+const empty = () => initialChatView();
+const receiveMessage = (chat: ChatView, body: ReturnType<typeof said>, _: boolean) =>
+  receive(chat, { ...body, senderType: 'live_agent' }, defaultFlags().visibility, false);
 
 describe('already-shown check over a long transcript (nothing doubled, section 4)', () => {
   it('a message already shown is dropped, a new one is added, across 2,000 messages', () => {

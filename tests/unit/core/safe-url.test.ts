@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { safeUrl } from '../../../widget/core/chat/safe-url.js';
-import { fileDownloadUrl } from '../../../widget/core/chat-session/file-url.js';
+import { fileDownloadUrl } from '../../../widget/core/chat/file-url.js';
+import { safeUrl, safeWebPage } from '../../../widget/core/chat/safe-url.js';
 
 const template = '/cua-api/chat/files/{workRequestId}/{uuid}';
 const file = { method: 'newAgentFileTransfer' as const, agentName: 'Sam', name: 'a.pdf' };
@@ -14,6 +14,21 @@ describe('links from the server', () => {
     expect(safeUrl('data:text/html,<b>x</b>')).toBeNull();
     expect(safeUrl('//evil.example.com/x')).toBeNull();
     expect(safeUrl('not a url')).toBeNull();
+  });
+
+  it('a page to open in a new tab (a pushed page): an absolute http(s) address only', () => {
+    expect(safeWebPage(' https://example.com/offers ')).toBe('https://example.com/offers');
+    expect(safeWebPage('http://example.com')).toBe('http://example.com');
+    for (const unsafe of [
+      '/support/x',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      '//evil.example.com',
+      'mailto:a@b.c',
+      '',
+    ]) {
+      expect(safeWebPage(unsafe), unsafe).toBeNull();
+    }
   });
 
   it('§7 file download URL: built from uuid and workRequestId under the API domain', () => {

@@ -54,8 +54,6 @@ const socketEvent: fc.Arbitrary<MachineEvent> = fc.oneof(
   { arbitrary: fc.constant({ type: 'fatalError' as const }), weight: 1 },
   { arbitrary: fc.constant({ type: 'stopRetrying' as const }), weight: 1 },
   { arbitrary: fc.constant({ type: 'closeRequested' as const }), weight: 1 },
-  { arbitrary: fc.constant({ type: 'endRequested' as const }), weight: 1 },
-  { arbitrary: fc.constant({ type: 'endDelivered' as const }), weight: 2 },
 );
 
 describe('session machine: model-based (fast-check over socket event sequences)', () => {
@@ -86,8 +84,6 @@ describe('session machine: model-based (fast-check over socket event sequences)'
                 break;
               case 'login':
                 expect(state.phase.kind).toBe('open');
-                // A chat the visitor ended never logs in again: its socket only delivers closeConversation.
-                expect(before.ending).toBe(false);
                 expect(effect.repeat).toBe(
                   before.everOpened || (before.phase.kind === 'connecting' && before.phase.attempt > 0),
                 );
@@ -103,23 +99,11 @@ describe('session machine: model-based (fast-check over socket event sequences)'
                 ended += 1;
                 expect(state.phase).toEqual({ kind: 'ended', close: effect.close });
                 break;
-              case 'deliverEnd':
-                // closeConversation goes out on an open socket: at once, or on the next one while ending.
-                expect(state.phase.kind).toBe('open');
-                expect(state.ending).toBe(true);
-                expect(effect.renew).toBe(before.phase.kind === 'connecting');
-                break;
               case 'closeSocket':
                 // A socket closed to reconnect goes with 4001: a server may end the session on 1000/1005.
                 expect(effect.code).toBe(state.phase.kind === 'backoff' ? 4001 : 1000);
                 break;
             }
-          }
-          // An ending chat is never taken for a move to another tab (a new chat here writes newer timestamps).
-          if (before.ending && state.phase.kind === 'ended') expect(state.phase.close.kind).not.toBe('transferred');
-          // Only the proof that the server has closeConversation ends an open ending chat on purpose.
-          if (event.type === 'endDelivered') {
-            expect(state.phase.kind === 'ended').toBe(before.ending && before.phase.kind === 'open');
           }
           if (event.type === 'fatalError' || event.type === 'stopRetrying' || event.type === 'closeRequested')
             stopped = true;
@@ -242,49 +226,6 @@ describe('session machine: transitions', () => {
     });
   });
 
-  it('End Chat while the socket is down: the attempts go on, a newer timestamp is no transfer, the next socket delivers closeConversation', () => {
-    const ended: MachineEvent[] = [...open, drop, { type: 'endRequested' }];
-    expect(run(ended).state.phase).toEqual({ kind: 'backoff', attempt: 1 });
-    const retried = run([...ended, { type: 'retryDue', transferred: true }]);
-    expect(retried.state.phase).toEqual({ kind: 'connecting', attempt: 1 });
-    const refused = run([
-      ...ended,
-      { type: 'retryDue', transferred: true },
-      { type: 'closed', code: 1006, transferred: true },
-    ]);
-    expect(refused.state.phase).toEqual({ kind: 'backoff', attempt: 2 });
-    const reopened = [...ended, { type: 'retryDue', transferred: false }, { type: 'opened' }] as MachineEvent[];
-    expect(run(reopened).effects.at(-1)).toEqual({ type: 'deliverEnd', renew: true });
-    expect(run(reopened).effects.filter((e) => e.type === 'login')).toHaveLength(1);
-    expect(run([...reopened, { type: 'endDelivered' }]).effects.slice(-2)).toEqual([
-      { type: 'closeSocket', code: 1000 },
-      { type: 'ended', close: { kind: 'closed', manual: true, code: 1000, everConnected: true } },
-    ]);
-    // That socket dies before the server has it (half-open: liveness lost): it goes again on the next.
-    const again = run([
-      ...reopened,
-      { type: 'livenessLost' },
-      { type: 'retryDue', transferred: true },
-      { type: 'opened' },
-    ]);
-    expect(again.effects.filter((e) => e.type === 'deliverEnd')).toHaveLength(2);
-  });
-
-  it('End Chat on an open socket: closeConversation at once, closed once delivered; a new chat that never opened has nobody to tell', () => {
-    const ending = run([...open, { type: 'endRequested' }]);
-    expect(ending.effects.at(-1)).toEqual({ type: 'deliverEnd', renew: false });
-    expect(ending.state.phase.kind).toBe('open');
-    expect(run([...open, { type: 'endRequested' }, { type: 'endDelivered' }]).state.phase).toEqual({
-      kind: 'ended',
-      close: { kind: 'closed', manual: true, code: 1000, everConnected: true },
-    });
-    expect(
-      run([{ type: 'connect' }, { type: 'endRequested' }])
-        .effects.slice(-2)
-        .map((e) => e.type),
-    ).toEqual(['closeSocket', 'ended']);
-  });
-
   it('retry delay: retryInterval ± retryJitter, never negative', () => {
     expect(retryDelay(3000, 0.3, 0)).toBe(2100);
     expect(retryDelay(3000, 0.3, 0.5)).toBe(3000);
@@ -399,8 +340,8 @@ async function runChat(server: Manners, steps: NetworkStep[]): Promise<ModelOutc
     if (socket.readyState !== 1) return;
     const now = Date.now();
     for (const m of h.core.getSnapshot().chat.messages) {
-      if (m.kind !== 'customer' || (m.delivery !== 'pending' && m.delivery !== 'waiting')) continue;
-      const sentAt = m.delivery === 'pending' ? sentOn(socket, m.text) : null;
+      if (m.kind !== 'customer' || (m.delivery !== 'sending' && m.delivery !== 'queued')) continue;
+      const sentAt = m.delivery === 'sending' ? sentOn(socket, m.text) : null;
       if (sentAt !== null) {
         if (now - sentAt > LIVENESS) broken(`"${m.text}" shows Sending… ${now - sentAt} ms after it went out`);
         continue;
@@ -491,14 +432,14 @@ async function runChat(server: Manners, steps: NetworkStep[]): Promise<ModelOutc
   );
   for (const text of typed) {
     const seen = lastSeen.get(text);
-    check(seen !== 'waiting' && seen !== 'pending', `"${text}" left Sending…`);
-    check(seen !== 'sent' || onServer.includes(text), `"${text}" shown as sent, the server never got it`);
+    check(seen !== 'queued' && seen !== 'sending', `"${text}" left Sending…`);
+    check(seen !== 'delivered' || onServer.includes(text), `"${text}" shown as sent, the server never got it`);
     check(onServer.includes(text) || seen === 'failed', `"${text}" lost without a failed state`);
   }
   if (inProgress()) {
     const shown = state.chat.messages.flatMap((m) => (m.kind === 'customer' ? [`${m.text}:${m.delivery}`] : []));
     check(
-      JSON.stringify(shown) === JSON.stringify(typed.map((t) => `${t}:sent`)),
+      JSON.stringify(shown) === JSON.stringify(typed.map((t) => `${t}:delivered`)),
       `customer messages on screen: ${shown.join(', ')}`,
     );
     const agent = state.chat.messages.flatMap((m) => (m.kind === 'live_agent' ? [m.text] : []));

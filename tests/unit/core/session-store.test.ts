@@ -72,9 +72,7 @@ describe('session store (sections 3 and 4, page refresh)', () => {
   it("participants and on-hold groups are stored with the session; malformed ones (storage is the page's too) are dropped", () => {
     const storage = stored();
     const session = createSessionStore(storage);
-    const participants = [
-      { id: 'agent-7', name: 'Sam', type: 'active_participant' as const, visible: true, isBot: false },
-    ];
+    const participants = [{ id: 'agent-7', name: 'Sam', type: 'active_participant' as const }];
     const comfort = { groupName: 'g', delay: 20, numberOfMessages: 1, messages: [{ message: 'Hold on', sequence: 1 }] };
     session.saveChatState({ participants, onHold: { comfort, urls: null } });
     expect(session.load(NOW, 300)?.chatState).toEqual({ participants, onHold: { comfort, urls: null } });
@@ -84,6 +82,19 @@ describe('session store (sections 3 and 4, page refresh)', () => {
     expect(session.load(NOW, 300)?.chatState).toEqual({ participants, onHold: { comfort: null, urls: null } });
     storage.setItem(STORAGE_KEYS.chatState, '{not json');
     expect(session.load(NOW, 300)?.chatState).toBeNull();
+    // What an older widget stored beside a participant (whether it was shown) is read past, not trusted.
+    const older = [{ ...participants[0], visible: false, isBot: true }];
+    storage.setItem(STORAGE_KEYS.chatState, JSON.stringify({ participants: older, onHold: {} }));
+    expect(session.load(NOW, 300)?.chatState?.participants).toEqual(participants);
+  });
+
+  it("a confirmation without a context id keeps none: an earlier chat's is not taken for this one's", () => {
+    const storage = stored();
+    const session = createSessionStore(storage);
+    session.saveConfirmed({ guid: 7, authenticationKey: 'k', contextId: 'WR-1' });
+    session.saveConfirmed({ guid: 8, authenticationKey: 'k8', contextId: null });
+    expect(storage.getItem(STORAGE_KEYS.contextId)).toBeNull();
+    expect(session.load(NOW, 300)).toMatchObject({ guid: 8, authenticationKey: 'k8', contextId: null });
   });
 
   it('§4 page refresh: older than refreshTimeoutSeconds is expired and storage is cleared', () => {

@@ -34,6 +34,27 @@ describe('App: what the core state shows', () => {
     expect(core.back).toHaveBeenCalledOnce();
   });
 
+  it('once a chat has started (triage, the form behind it), no Back button in the chat header', () => {
+    const triage = { dialog: open, views: ['topics', 'form'] };
+    renderApp(stateWith({ ...triage, chat: chatIn({ kind: 'active' }) }, { triage: true }));
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    cleanup();
+    renderApp(stateWith({ ...triage, chat: chatIn({ kind: 'connecting', resumed: false }) }, { triage: true }));
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+  });
+
+  it('the header names the agent who is present, an agent over a barging supervisor, nobody once they left', () => {
+    const base = stateWith({ dialog: open, chat: chatIn({ kind: 'active' }) });
+    const sam = { id: 'agent-7', name: 'Sam', type: 'active_participant' as const };
+    const bea = { id: 'sup-2', name: 'Bea', type: 'supervisor_barge' as const };
+    const title = () => screen.getByRole('heading', { level: 2 }).textContent;
+    renderApp({ ...base, chat: { ...base.chat, participants: [sam, bea] } });
+    expect(title()).toBe('Sam');
+    cleanup();
+    renderApp({ ...base, chat: { ...base.chat, status: { kind: 'waiting' }, participants: [] } });
+    expect(title()).toBe('Question Center');
+  });
+
   it('given the bubble is bypassed, no minimize button', () => {
     renderApp(stateWith({ dialog: open }, { bypassBubble: true }));
     expect(screen.queryByRole('button', { name: 'Minimize chat' })).toBeNull();
@@ -56,7 +77,7 @@ describe('App: what the core state shows', () => {
       chat: {
         ...base.chat,
         status: { kind: 'active' },
-        agentName: 'Sam',
+        participants: [{ id: 'agent-7', name: 'Sam', type: 'active_participant' }],
         messages: [{ kind: 'live_agent', id: 'm1', text: 'Hi', timestamp: 1, displayName: 'Sam' }],
       },
     });

@@ -193,6 +193,35 @@ describe('MessageList', () => {
   });
 });
 
+describe('a page the agent pushed (newPushPageMessage)', () => {
+  it("is a link to the page, opening in a new tab that gets no hold on this one, under the sender's name", () => {
+    render(
+      <MessageList
+        messages={[
+          {
+            id: 'm1',
+            kind: 'page',
+            text: 'https://www.example.com/offers',
+            sender: 'Sam',
+            href: 'https://www.example.com/offers',
+          },
+          { id: 'm2', kind: 'page', text: 'https://www.example.com/b', sender: '', href: 'https://www.example.com/b' },
+        ]}
+        typing={null}
+        onScrolledChange={() => {}}
+      />,
+    );
+    const link = screen.getByRole('link', { name: 'https://www.example.com/offers' });
+    expect(link.getAttribute('href')).toBe('https://www.example.com/offers');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    const items = screen.getAllByRole('listitem');
+    expect(items[0]?.textContent).toContain('Sam');
+    // A sender section 6 hides is shown without a name.
+    expect(items[1]?.querySelector('.cw-msg__sender')).toBeNull();
+  });
+});
+
 describe('Dialog (section 2, modal behaviour)', () => {
   it('is a dialog named Question Center; Escape closes; focus moves inside', async () => {
     const onClose = vi.fn();
@@ -264,6 +293,12 @@ describe('EndChatPrompt, ChatEnded, StatusCard', () => {
   it('after the agent closed the chat, shows the thank-you card', () => {
     render(<ChatEnded reason="agentClosed" />);
     expect(screen.getByText('Thank you for chatting with us')).toBeTruthy();
+  });
+
+  it('after a renew the service refused, says the chat could not be resumed', () => {
+    render(<ChatEnded reason="notResumed" />);
+    expect(screen.getByText('Something went wrong!')).toBeTruthy();
+    expect(screen.getByText('Unable to resume the chat, chat has ended')).toBeTruthy();
   });
 
   it('an error card is an alert, a success card a status', () => {

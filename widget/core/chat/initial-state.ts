@@ -1,19 +1,22 @@
 import { assertNever } from '../../../contract/assert-never.js';
 import { DEFAULTS } from '../config/defaults.js';
-import type { AvailabilityState, ChatState, ViewId, WidgetFlags, WidgetState } from './state.js';
+import type { AvailabilityState, ChatState, ChatView, ViewId, WidgetFlags, WidgetState } from './state.js';
 
-export function initialChat(): ChatState {
+/** A chat before anything happened, as the chat machine starts it. */
+export function initialChatView(): ChatView {
   return {
     status: { kind: 'idle' },
     connection: { kind: 'online' },
     participants: [],
     messages: [],
     agentTyping: null,
-    unread: 0,
-    agentName: null,
-    agentEverJoined: false,
+    received: 0,
     nextId: 1,
   };
+}
+
+export function initialChat(): ChatState {
+  return { ...initialChatView(), unread: 0 };
 }
 
 /** What the widget offers the visitor: a chat, or (chat-lite) a callback request. */

@@ -1,36 +1,37 @@
-/** Adding messages to the chat state: ids, unread counting and transcript de-duplication. */
+/** Adding messages to the chat: ids, counting what the other side sent, and transcript de-duplication. */
 import type { NewMessageNotificationBody } from '../../../generated/chat-socket.js';
-import type { ChatMessage, ChatState } from './state.js';
+import type { ChatMessage, ChatView } from './state.js';
+import { shownName, type VisibilityRules } from './visibility.js';
 
-type NewMessage = ChatMessage extends infer M ? (M extends ChatMessage ? Omit<M, 'id'> : never) : never;
+export type NewMessage = ChatMessage extends infer M ? (M extends ChatMessage ? Omit<M, 'id'> : never) : never;
 
-/** Appends with the next id; `countsAsUnread` for messages from the other side. */
-export function appendMessage(chat: ChatState, message: NewMessage, countsAsUnread: boolean): ChatState {
+/** Appends with the next id; `fromOtherSide` for messages the agent side sent (the unread badge counts them). */
+export function appendMessage(chat: ChatView, message: NewMessage, fromOtherSide: boolean): ChatView {
   const withId = { ...message, id: `m${chat.nextId}` } as ChatMessage;
   return {
     ...chat,
     messages: [...chat.messages, withId],
     nextId: chat.nextId + 1,
-    unread: countsAsUnread ? chat.unread + 1 : chat.unread,
+    received: fromOtherSide ? chat.received + 1 : chat.received,
   };
 }
 
 /**
  * Adds a message the server has in its transcript, in the server's order as far as this
  * widget can know it. It goes before the first customer message the server cannot have read
- * yet: one not sent (waiting), or, with a server that acknowledges, one not acknowledged.
+ * yet: one not sent (queued), or, with a server that acknowledges, one not acknowledged.
  * Without acknowledgements a message already sent goes above what arrives after it, so an
  * answer never appears above its question (messages that crossed on the wire may show either
  * way: nobody can tell their order).
  */
 function insertFromServer(
-  chat: ChatState,
+  chat: ChatView,
   message: NewMessage,
-  countsAsUnread: boolean,
-  acknowledging = false,
-): ChatState {
+  fromOtherSide: boolean,
+  acknowledging: boolean,
+): ChatView {
   const at = firstUnreadByServer(chat.messages, acknowledging);
-  const appended = appendMessage(chat, message, countsAsUnread);
+  const appended = appendMessage(chat, message, fromOtherSide);
   if (at === -1) return appended;
   const added = appended.messages.at(-1) as ChatMessage;
   const messages = [...chat.messages.slice(0, at), added, ...chat.messages.slice(at)];
@@ -47,7 +48,7 @@ function firstUnreadByServer(messages: readonly ChatMessage[], acknowledging: bo
   for (let index = messages.length - 1; index >= 0; index--) {
     const message = messages[index] as ChatMessage;
     if (message.kind === 'customer') {
-      const unread = message.delivery === 'waiting' || (acknowledging && message.delivery === 'pending');
+      const unread = message.delivery === 'queued' || (acknowledging && message.delivery === 'sending');
       if (!unread) break;
       first = index;
     } else if (isServerKind(message.kind)) {
@@ -58,6 +59,7 @@ function firstUnreadByServer(messages: readonly ChatMessage[], acknowledging: bo
 }
 
 type ServerKind = 'live_agent' | 'bot' | 'other';
+export type AgentSender = ServerKind;
 
 function isServerKind(kind: ChatMessage['kind']): kind is ServerKind {
   return kind === 'live_agent' || kind === 'bot' || kind === 'other';
@@ -95,7 +97,7 @@ function handOnKeys(from: readonly ChatMessage[], to: readonly ChatMessage[], ad
   serverKeys.set(to, keys);
 }
 
-export function appendSystem(chat: ChatState, text: string, at: number): ChatState {
+export function appendSystem(chat: ChatView, text: string, at: number): ChatView {
   return appendMessage(chat, { kind: 'system', text, timestamp: at }, false);
 }
 
@@ -105,8 +107,28 @@ export function appendSystem(chat: ChatState, text: string, at: number): ChatSta
  * it, and the customer messages the server has not read yet (`acknowledging` as for
  * receiveMessage) stay below it, about to go out (again).
  */
-export function insertSystem(chat: ChatState, text: string, at: number, acknowledging = false): ChatState {
+export function insertSystem(chat: ChatView, text: string, at: number, acknowledging: boolean): ChatView {
   return insertFromServer(chat, { kind: 'system', text, timestamp: at }, false, acknowledging);
+}
+
+/**
+ * Where `insertSystem` would put a notice now, kept for later: the id of the message it would
+ * follow (null: the top). A notice said later (once the server accepted a reconnection) still
+ * goes where it happened.
+ */
+export function noticeAnchor(chat: ChatView, acknowledging: boolean): string | null {
+  const first = firstUnreadByServer(chat.messages, acknowledging);
+  const index = first === -1 ? chat.messages.length : first;
+  return index === 0 ? null : (chat.messages[index - 1] as ChatMessage).id;
+}
+
+/** A notice right after the message `after` (null: at the top; gone since: at the end). */
+export function insertSystemAfter(chat: ChatView, after: string | null, text: string, at: number): ChatView {
+  const appended = appendSystem(chat, text, at);
+  const index = after === null ? 0 : chat.messages.findIndex((m) => m.id === after) + 1;
+  if (after !== null && index === 0) return appended;
+  const added = appended.messages.at(-1) as ChatMessage;
+  return { ...appended, messages: [...chat.messages.slice(0, index), added, ...chat.messages.slice(index)] };
 }
 
 /** Section 4, sender handling: a 'widget' message uses data.text, any other its message. */
@@ -115,33 +137,38 @@ export function messageText(body: NewMessageNotificationBody): string {
   return (text ?? '').trim();
 }
 
-/** A received newMessage; replayed agent messages already shown (senderType, timestamp, text) are dropped. */
+/**
+ * A customer message of this chat the server has and this widget never showed (sent from
+ * another tab or device; chat/outbox.ts decides): in the server's order, already delivered.
+ */
+export function receiveCustomerMessage(
+  chat: ChatView,
+  text: string,
+  timestamp: number,
+  acknowledging: boolean,
+): ChatView {
+  const outbox = { seq: null, sentAt: 0, sends: 0, shownAt: timestamp };
+  const message = { kind: 'customer' as const, text, timestamp, delivery: 'delivered' as const, failure: null, outbox };
+  return insertFromServer(chat, message, false, acknowledging);
+}
+
+/**
+ * A received agent-side newMessage; replayed ones already shown (senderType, timestamp, text)
+ * are dropped. Its sender is named as section 6 lets the visitor see them (visibility.ts).
+ */
 export function receiveMessage(
-  chat: ChatState,
-  body: NewMessageNotificationBody,
-  dialogOpen: boolean,
-  acknowledging = false,
-): ChatState {
+  chat: ChatView,
+  body: NewMessageNotificationBody & { senderType: AgentSender },
+  rules: VisibilityRules,
+  acknowledging: boolean,
+): ChatView {
   const text = messageText(body);
   if (text === '') return chat;
-  // A customer message reaches here only when delivery.ts found it new (another tab or device).
-  if (body.senderType === 'customer') {
-    return insertFromServer(
-      chat,
-      { kind: 'customer', text, timestamp: body.timestamp, delivery: 'sent', failure: null },
-      false,
-      acknowledging,
-    );
-  }
   const kind = body.senderType;
   const key = keyOf(kind, body.timestamp, text);
   if (keysOf(chat.messages).has(key)) return chat;
-  const next = insertFromServer(
-    chat,
-    { kind, text, timestamp: body.timestamp, displayName: body.displayName ?? '' },
-    !dialogOpen,
-    acknowledging,
-  );
+  const displayName = shownName(body.displayName ?? '', kind, chat.participants, rules);
+  const next = insertFromServer(chat, { kind, text, timestamp: body.timestamp, displayName }, true, acknowledging);
   handOnKeys(chat.messages, next.messages, key);
   // Section 4, sender handling: a live agent's message removes the typing indicator.
   return kind === 'live_agent' ? { ...next, agentTyping: null } : next;

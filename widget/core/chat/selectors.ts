@@ -1,20 +1,39 @@
-/** Derived view facts, so the views never combine flags themselves. */
+/**
+ * Derived view facts, computed here and nowhere else (nothing derived is stored): the views
+ * never combine state or flags themselves.
+ */
 import { chatOrCallback, type Offer } from './initial-state.js';
+import { selectMode } from './mode.js';
+import { headerName } from './participants.js';
 import { isChatActive } from './reducer.js';
-import type { WidgetState } from './state.js';
+import type { ChatParticipant, WidgetState } from './state.js';
+import { isVisible } from './visibility.js';
 
-export { type LauncherView, selectLauncher } from './launcher-view.js';
-export { selectMode } from './mode.js';
+export { isDialogShown, type LauncherView, selectLauncher, selectLook } from './launcher-view.js';
 export { agentsPresent } from './participants.js';
-export { isChatActive };
+export { isChatActive, selectMode };
+
+/** Section 2: in chat mode the header names the agent who is present (null: the default title). */
+export function selectHeaderName(state: WidgetState): string | null {
+  return selectMode(state) === 'chat' ? headerName(state.chat.participants, state.flags.visibility) : null;
+}
+
+/** Section 6: whether the visitor sees this participant. */
+export function isParticipantVisible(state: WidgetState, participant: Pick<ChatParticipant, 'id' | 'type'>): boolean {
+  return isVisible(participant, state.flags.visibility);
+}
 
 /** Section 4: the text input and send button work only with an agent in the room. */
 export function isInputEnabled(state: WidgetState): boolean {
   return state.chat.status.kind === 'active';
 }
 
-/** Section 2: back shows with 2 or more history entries, and in triage mode on the pre-chat form. */
+/**
+ * Section 2: back shows with 2 or more history entries, and in triage mode on the pre-chat
+ * form; never once a chat has started (its view history is behind it).
+ */
 export function canGoBack(state: WidgetState): boolean {
+  if (selectMode(state) !== 'logon') return false;
   const current = state.views.at(-1);
   return state.views.length >= 2 || (state.flags.triage && current === 'form');
 }

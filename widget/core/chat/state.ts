@@ -3,7 +3,6 @@
  * apart from activity fields (the socket's reconnect activity, unread count, typing).
  */
 import type { ParticipantType } from '../../../generated/chat-socket.js';
-import type { FailureReason } from '../connection/delivery.js';
 import type { VisibilityRules } from './visibility.js';
 
 /**
@@ -45,7 +44,9 @@ export type EndReason =
   /** Retries ran out ('Unable to reconnect, chat has ended'). */
   | 'unableToReconnect'
   /** An error frame ended the session. */
-  | 'error';
+  | 'error'
+  /** The service refused to renew the chat after a reconnect ('Unable to resume the chat, chat has ended'). */
+  | 'notResumed';
 
 export type ChatStatus =
   | { kind: 'idle' }
@@ -65,16 +66,44 @@ export type ChatStatus =
 /** Socket activity, apart from the chat status: a drop does not end the chat. */
 export type ConnectionActivity = { kind: 'online' } | { kind: 'reconnecting'; attempt: number };
 
+/** An agent-side participant in the room. Whether the visitor sees them is a selector (section 6). */
 export interface ChatParticipant {
   id: string;
   name: string;
   type: ParticipantType;
-  /** Section 6 visibility rules applied. */
-  visible: boolean;
-  isBot: boolean;
 }
 
 export type AgentSenderKind = 'live_agent' | 'bot' | 'other';
+
+/**
+ * Where a customer message is (chat/outbox.ts has the rules): queued, not sent yet (the socket
+ * is down, the chat not confirmed, or a replay is being reconciled); sending, sent at least once
+ * and the server may not have it yet (both show 'Sending…'); delivered, the server has it;
+ * failed, it will not be sent again.
+ */
+export type Delivery = 'queued' | 'sending' | 'delivered' | 'failed';
+
+export type FailureReason =
+  /** Refused by the server as too large (close 1009): the same text can never go through. */
+  | 'tooLong'
+  /** Lost with its socket too often: maybe the message itself breaks the connection. Retry offered. */
+  | 'undeliverable'
+  /** Refused by the server (error 1 answering it). Retry offered. */
+  | 'refused'
+  /** The chat ended before the server had it. */
+  | 'chatEnded';
+
+/** The outbox's bookkeeping of one customer message (chat/outbox.ts); the views ignore it. */
+export interface OutboxRecord {
+  /** Its place among the newMessages sent on the current socket; null while it waits to go (again). */
+  seq: number | null;
+  /** When it last went out (rule 3's clock). */
+  sentAt: number;
+  /** How many sockets it went out on. */
+  sends: number;
+  /** The timestamp of the server's copy of it (a replay or an echo), once the server showed it back. */
+  shownAt: number | null;
+}
 
 export type ChatMessage =
   | {
@@ -83,20 +112,19 @@ export type ChatMessage =
       text: string;
       /** Local time of typing, or the server's timestamp for replayed messages. */
       timestamp: number;
-      /**
-       * waiting: not sent yet (socket down, or a replay being reconciled); pending: sent, the
-       * server may not have it yet (both show 'Sending…'); sent: the server has it (the rule is
-       * connection/delivery.ts); failed: it will not be sent again.
-       */
-      delivery: 'waiting' | 'pending' | 'sent' | 'failed';
-      /** Why it failed (failed only): too long, lost with its socket too often, or the chat ended. */
+      delivery: Delivery;
+      /** Why it failed (failed only): too long, lost with its socket too often, refused, or the chat ended. */
       failure: FailureReason | null;
+      outbox: OutboxRecord;
     }
+  /** `displayName` is empty when section 6 hides the sender (chat/visibility.ts, `shownName`). */
   | { kind: AgentSenderKind; id: string; text: string; timestamp: number; displayName: string }
   | { kind: 'system'; id: string; text: string; timestamp: number }
   | { kind: 'on-hold'; id: string; text: string; timestamp: number }
   | { kind: 'url'; id: string; description: string; urls: readonly string[]; timestamp: number }
-  | { kind: 'download'; id: string; agentName: string; fileName: string; url: string; timestamp: number };
+  | { kind: 'download'; id: string; agentName: string; fileName: string; url: string; timestamp: number }
+  /** A page the agent pushed for the visitor to open (newPushPageMessage): an http(s) address only. */
+  | { kind: 'page'; id: string; displayName: string; url: string; timestamp: number };
 
 export interface StatusCard {
   /** info: neither a success nor a failure (a previous chat that ended while away). */
@@ -107,21 +135,27 @@ export interface StatusCard {
 
 export type CallbackState = { status: 'idle' } | { status: 'submitting' } | { status: 'submitted'; ok: boolean };
 
-export interface ChatState {
+/** The chat as the chat machine keeps it (chat/chat-machine.ts): what the visitor sees of it. */
+export interface ChatView {
+  /** The chat machine's phase as the visitor sees it (waiting: confirmed, nobody from the agent side in the room). */
   status: ChatStatus;
   connection: ConnectionActivity;
+  /** Who is in the room (agent side), as the service last said. */
   participants: readonly ChatParticipant[];
+  /** The transcript; its customer messages are the outbox (one copy: chat/outbox.ts). */
   messages: readonly ChatMessage[];
   /** The agent whose typing indicator shows, cleared after agentTypingTimeout. */
   agentTyping: { agentId: string; displayName: string } | null;
+  /** Messages received from the other side so far (the store's unread count follows it). */
+  received: number;
+  /** Next message id number (keeps the machine pure). */
+  nextId: number;
+}
+
+/** The chat as the views read it: the machine's, and how much of it arrived while the dialog was not open. */
+export interface ChatState extends ChatView {
   /** Messages from the other side while the dialog was not open. */
   unread: number;
-  /** Header title in chat mode: the latest visible agent's name. */
-  agentName: string | null;
-  /** An agent has joined at least once (the chat-started event fires once). */
-  agentEverJoined: boolean;
-  /** Next message id number (keeps the reducer pure). */
-  nextId: number;
 }
 
 /** Flags the views need, fixed at start-up (some arrive with the availability answer). */

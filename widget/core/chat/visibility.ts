@@ -30,12 +30,24 @@ export function isVisible(participant: Pick<Participant, 'id' | 'type'>, rules: 
   }
 }
 
-export function toChatParticipant(participant: Participant, rules: VisibilityRules): ChatParticipant {
-  return {
-    id: participant.id,
-    name: participant.name,
-    type: participant.type,
-    visible: isVisible(participant, rules),
-    isBot: participant.id === rules.botAgentId,
-  };
+export function toChatParticipant(participant: Participant): ChatParticipant {
+  return { id: participant.id, name: participant.name, type: participant.type };
+}
+
+/**
+ * The name a message's sender is shown with. A newMessage names its sender only by display
+ * name: one that is the name of a participant section 6 hides (and of no participant it shows)
+ * is shown without a name, and so is the bot's while chatbot presence is suppressed. The words
+ * stay: hiding a participant hides who they are, not what the visitor was told.
+ */
+export function shownName(
+  displayName: string,
+  senderType: string,
+  participants: readonly ChatParticipant[],
+  rules: VisibilityRules,
+): string {
+  if (senderType === 'bot' && rules.suppressChatbotPresence) return '';
+  const named = participants.filter((p) => p.name === displayName);
+  if (named.length > 0 && named.every((p) => !isVisible(p, rules))) return '';
+  return displayName;
 }

@@ -147,7 +147,8 @@ export const DURATION_LIMITS = {
   maxWaitTime: [1, 86_400],
   minWaitTime: [0, 86_400],
   agentTypingTimeout: [500, 600_000],
-  pingTimer: [1_000, 300_000],
+  /** The vendor: a client must ping at least every 60 s, or the server may drop it. */
+  pingTimer: [1_000, 60_000],
   retryInterval: [100, 600_000],
   connectTimeout: [1_000, 300_000],
   minUptime: [0, 600_000],
@@ -166,7 +167,8 @@ export const ON_HOLD_SECONDS_LIMITS = [1, 86_400] as const;
 export const NUMBER_LIMITS = {
   maxNumberOfRetries: [0, 10_000],
   retryJitter: [0, 1],
-  maxMessageLength: [1, 100_000],
+  /** The vendor's limit: a newMessage outside 1 to 10,000 characters is refused with error 1. */
+  maxMessageLength: [1, 10_000],
   maxDeliveryAttempts: [1, 100],
 } as const satisfies Partial<Record<keyof Defaults, readonly [number, number]>>;
 

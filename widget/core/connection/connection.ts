@@ -5,11 +5,12 @@
  */
 
 import { assertNever } from '../../../contract/assert-never.js';
-import type { ClientFrame, NotificationFrame } from '../../../generated/chat-socket.js';
+import type { ClientFrame } from '../../../generated/chat-socket.js';
 import type { WidgetSettings } from '../config/settings.js';
 import { SOCKET_OPEN, type SocketLike, type WidgetEnvironment } from '../env.js';
 import { pingFrame } from './frames.js';
 import { parseIncoming } from './incoming.js';
+import type { ReadNotificationFrame } from './normalize.js';
 import { createPhaseTimers, type PhaseTimers } from './phase-timers.js';
 import {
   type Effect,
@@ -29,21 +30,20 @@ export type { FinalClose } from './session-machine.js';
 export interface ConnectionHandlers {
   /** Open: log in now (requestChat, or renewChat when previously connected). */
   onOpen(repeat: boolean): void;
-  onNotification(frame: NotificationFrame): void;
+  onNotification(frame: ReadNotificationFrame): void;
   /** The server acknowledged a request (body.method); acknowledgements come in request order. */
   onAcknowledgement?(method: string): void;
   /** An error frame with a code other than 1; retries are off and the socket is closing. */
   onFatalError(code: number, message: string): void;
+  /** Error 1 ('invalid message', not fatal: the socket stays), with the request method it names, if any. */
+  onInvalidMessage?(message: string, method: string | undefined): void;
+  /** The server answered one of the widget's pings, the first time in this chat (the liveness check applies). */
+  onPingsAnswered?(): void;
   /** A socket error while connected (not during reconnect attempts). */
   onSocketError(): void;
   /** A logged-in socket went away (any close but our own); `code` as the close event gave it. */
   onSocketLost?(code: number): void;
   onReconnecting(attempt: number): void;
-  /**
-   * End Chat reached an open socket: send closeConversation now (`renew`: a new socket, so a
-   * renewChat without transcript goes first), then call `endDelivered()` once the server has it.
-   */
-  onEnd?(renew: boolean): void;
   onFinalClose(close: FinalClose): void;
   /** A frame went out or came in, whatever it was (activity, section 4 page refresh). */
   onActivity?(): void;
@@ -69,7 +69,10 @@ export interface ConnectionOptions {
   url: string;
   /** Starts logged in when renewing a stored session. */
   previouslyConnected: boolean;
-  /** This tab's last request timestamp, and the one in shared storage (another tab may write it). */
+  /**
+   * This tab's last request timestamp, and the one in shared storage (another tab may write it;
+   * null: no other tab can take this chat over).
+   */
   ownTimestamp(): number | null;
   storedTimestamp(): number | null;
   handlers: ConnectionHandlers;
@@ -86,8 +89,6 @@ export interface Connection {
    */
   barrier(answered: () => void): boolean;
   isOpen(): boolean;
-  /** The machine's phase now (for the chat session and tests). */
-  phase(): Phase;
   /** Whether the server has answered a ping in this chat (the liveness check applies). */
   answersPings(): boolean;
   /**
@@ -97,14 +98,6 @@ export interface Connection {
   openPhaseTimeout(ms: number, fire: () => void): () => void;
   /** No more retries (route cancel, close conversation). */
   stopRetrying(): void;
-  /**
-   * End Chat: closeConversation goes out on the open socket, or on the next one that opens
-   * while reconnecting (the attempts go on for it, and again if that socket dies before the
-   * server has it), then the connection ends.
-   */
-  end(): void;
-  /** The server has the closeConversation of End Chat: the connection closes and ends. */
-  endDelivered(): void;
   /** Closes on purpose: no retry, no chat-ended notice. */
   close(): void;
   /**
@@ -190,9 +183,6 @@ export function createConnection(options: ConnectionOptions): Connection {
       case 'reconnecting':
         handlers.onReconnecting(effect.attempt);
         return;
-      case 'deliverEnd':
-        handlers.onEnd?.(effect.renew);
-        return;
       case 'ended':
         phaseTimers.dispose();
         handlers.onFinalClose(effect.close);
@@ -240,7 +230,10 @@ export function createConnection(options: ConnectionOptions): Connection {
     // Answers beyond the pings sent (a server pinging on its own) prove nothing.
     if (pingsAnswered >= pingsSent) return;
     pingsAnswered += 1;
-    pingAnswerSeen = true;
+    if (!pingAnswerSeen) {
+      pingAnswerSeen = true;
+      handlers.onPingsAnswered?.();
+    }
     unansweredSince.shift();
     checkLiveness();
     const due = barriers.filter((b) => b.at <= pingsAnswered);
@@ -283,7 +276,8 @@ export function createConnection(options: ConnectionOptions): Connection {
         return;
       case 'error':
         if (frame.body.code === 1) {
-          env.logger.warn(`chat socket: error 1 (not fatal): ${frame.body.errorMessage}`);
+          if (handlers.onInvalidMessage) handlers.onInvalidMessage(frame.body.errorMessage, frame.body.method);
+          else env.logger.warn(`chat socket: error 1 (not fatal): ${frame.body.errorMessage}`);
           return;
         }
         handlers.onFatalError(frame.body.code, frame.body.errorMessage);
@@ -366,15 +360,12 @@ export function createConnection(options: ConnectionOptions): Connection {
       return true;
     },
     isOpen: () => socket !== null && socket.readyState === SOCKET_OPEN,
-    phase: () => state.phase,
     answersPings: () => pingAnswerSeen,
     openPhaseTimeout(ms, fire) {
       if (disposed || state.phase.kind !== 'open') return () => {};
       return phaseTimers.timeout(ms, fire);
     },
     stopRetrying: () => run({ type: 'stopRetrying' }),
-    end: () => run({ type: 'endRequested' }),
-    endDelivered: () => run({ type: 'endDelivered' }),
     close: () => run({ type: 'closeRequested' }),
     reconnectNow() {
       if (disposed) return;

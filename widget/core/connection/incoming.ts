@@ -5,12 +5,11 @@
  * is dropped either way.
  */
 import { checkServerFrame, formatViolations } from '../../../contract/frame-check.js';
-import type { ServerFrame } from '../../../generated/chat-socket.js';
 import { DEFAULTS } from '../config/defaults.js';
-import { normalizeServerFrame } from './normalize.js';
+import { normalizeServerFrame, type ReadServerFrame, withoutStandIns } from './normalize.js';
 
 export type Incoming =
-  | { kind: 'frame'; frame: ServerFrame }
+  | { kind: 'frame'; frame: ReadServerFrame }
   /** A frame of an older server or out of scope: nothing to act on, and not an error. */
   | { kind: 'ignored'; what: string }
   | { kind: 'refused'; error: Error };
@@ -46,7 +45,7 @@ export function parseIncoming(data: unknown, maxBytes: number = DEFAULTS.maxInco
   const normalized = normalizeServerFrame(value);
   if (normalized.kind === 'ignored') return normalized;
   const checked = checkServerFrame(normalized.value);
-  if (checked.ok) return { kind: 'frame', frame: checked.frame };
+  if (checked.ok) return { kind: 'frame', frame: withoutStandIns(checked.frame) };
   const unknownKind = checked.violations.some((v) => v.pointer === '/type' || v.pointer === '/body/method');
   const message = `chat socket: ${unknownKind ? 'unknown message type or method' : 'frame breaks the contract'}: ${formatViolations(checked.violations)}`;
   return { kind: 'refused', error: unknownKind ? new TypeError(message) : new Error(message) };

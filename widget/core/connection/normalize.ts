@@ -3,10 +3,30 @@
  * contract's spelling before the strict check. The rules are the AsyncAPI document's
  * `x-tolerant` annotations: enums marked caseInsensitive are lower-cased (protocol notes:
  * clients lower-case leaveReason), and an unknown sender or leave reason becomes the spec's
- * catch-all (`other`: "others (response)", 'An agent has left the chat'). Anything else is left
- * for the contract check to refuse.
+ * catch-all (`other`: "others (response)", 'An agent has left the chat'). The vendor's
+ * documented shapes read as what they mean: a newMessage without `senderType` is `other`,
+ * without `type` but with a string `message` is `text`, and a time below 1e11 is in epoch
+ * seconds; a confirmation without `workRequestId` is a confirmation whose context id is not
+ * known (`ReadNotificationBody`). Anything else is left for the contract check to refuse.
  */
-import { LEAVE_REASON_VALUES, type NotificationBody, SENDER_TYPE_VALUES } from '../../../generated/chat-socket.js';
+import {
+  LEAVE_REASON_VALUES,
+  type NotificationBody,
+  type NotificationFrame,
+  type RequestChatNotificationBody,
+  SENDER_TYPE_VALUES,
+  type ServerFrame,
+} from '../../../generated/chat-socket.js';
+
+/** A notification as the widget reads it: a confirmation may lack its workRequestId (older servers). */
+export type ReadNotificationBody =
+  | Exclude<NotificationBody, RequestChatNotificationBody>
+  | (Omit<RequestChatNotificationBody, 'workRequestId'> & {
+      workRequestId?: RequestChatNotificationBody['workRequestId'];
+    });
+export type ReadNotificationFrame = Omit<NotificationFrame, 'body'> & { body: ReadNotificationBody };
+/** A server frame as the widget reads it (the strict contract, but for `ReadNotificationBody`). */
+export type ReadServerFrame = Exclude<ServerFrame, NotificationFrame> | ReadNotificationFrame;
 
 /** Frames of older servers, or out of scope (protocol notes), that carry nothing the widget uses. */
 export const IGNORED_TYPES: ReadonlySet<string> = new Set(['newChatAcknowledgement']);
@@ -54,13 +74,30 @@ type BodyRule = (body: Json) => Json;
 
 const asSent: BodyRule = (body) => body;
 
+/** Below this, a timestamp is in epoch seconds (the vendor's documented example); at or above, milliseconds. */
+export const EPOCH_SECONDS_BELOW = 1e11;
+
+/** A time in epoch milliseconds, whichever of the two units it came in. */
+function epochMilliseconds(value: unknown): unknown {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value < EPOCH_SECONDS_BELOW
+    ? value * 1000
+    : value;
+}
+
+/**
+ * A confirmation without workRequestId (older servers): while the strict check runs the field
+ * holds this stand-in (the check then judges the rest of the frame), and the frame goes on
+ * without it.
+ */
+const NOT_SENT = '\u0000not sent';
+
 /**
  * The liberal reading of every notification method of the contract, one entry each: a method
  * added to the AsyncAPI document does not compile until its rule is written here (most read
  * the body as sent).
  */
 const BODY_RULES: { readonly [M in NotificationBody['method']]: BodyRule } = {
-  requestChat: asSent,
+  requestChat: (body) => ('workRequestId' in body ? body : { ...body, workRequestId: NOT_SENT }),
   routeCancel: asSent,
   newParticipant: (body) => ({
     ...body,
@@ -70,8 +107,13 @@ const BODY_RULES: { readonly [M in NotificationBody['method']]: BodyRule } = {
   isTyping: asSent,
   newMessage: (body) => ({
     ...body,
-    senderType: withCatchAll(body.senderType, SENDER_TYPES, 'other'),
-    ...('type' in body ? { type: caseInsensitive(body.type, MESSAGE_TYPES) } : {}),
+    senderType: 'senderType' in body ? withCatchAll(body.senderType, SENDER_TYPES, 'other') : 'other',
+    ...('type' in body
+      ? { type: caseInsensitive(body.type, MESSAGE_TYPES) }
+      : typeof body.message === 'string'
+        ? { type: 'text' }
+        : {}),
+    timestamp: epochMilliseconds(body.timestamp),
   }),
   closeConversation: asSent,
   participantLeave: (body) => ({
@@ -82,7 +124,8 @@ const BODY_RULES: { readonly [M in NotificationBody['method']]: BodyRule } = {
   ping: asSent,
   pong: asSent,
   newAgentFileTransfer: asSent,
-  newPushPageMessage: asSent,
+  newPushPageMessage: (body) =>
+    'timestamp' in body ? { ...body, timestamp: epochMilliseconds(body.timestamp) } : body,
 };
 
 function isKnownMethod(method: unknown): method is NotificationBody['method'] {
@@ -92,6 +135,13 @@ function isKnownMethod(method: unknown): method is NotificationBody['method'] {
 /** An unknown method is left as sent, for the contract check to refuse. */
 function normalizeBody(body: Json): Json {
   return isKnownMethod(body.method) ? BODY_RULES[body.method](body) : body;
+}
+
+/** The checked frame without the stand-in of a workRequestId it did not carry. */
+export function withoutStandIns(frame: ServerFrame): ReadServerFrame {
+  if (frame.type !== 'notification' || frame.body.method !== 'requestChat') return frame;
+  const { workRequestId, ...body } = frame.body;
+  return workRequestId === NOT_SENT ? { ...frame, body } : frame;
 }
 
 export type Normalized = { kind: 'frame'; value: unknown } | { kind: 'ignored'; what: string };

@@ -14,12 +14,9 @@
  *                       ▼
  *   (any phase) ──▶ ended{close}     normal close 1000/1005, manual close, fatal error, never logged in
  *
- * End Chat (`endRequested`) does not end the machine at once: it goes on `ending` until the
- * server has closeConversation. On an open socket it goes out now; while the socket is down
- * the next socket that opens carries it (after a renewChat). The shell reports the proof
- * (`endDelivered`: the answer to a ping sent after it, as for a message) and only then does
- * the machine close; a socket that dies first is retried like any other. An ending chat is
- * never taken for a move to another tab (a new chat in this tab writes a newer timestamp).
+ * The machine knows sockets, not chats: what a login says, and whether the visitor ended the
+ * chat (End Chat keeps the connection up until closeConversation reached the server), are the
+ * chat machine's (chat/chat-machine.ts), which closes the connection when it needs it no more.
  */
 import { assertNever } from '../../../contract/assert-never.js';
 
@@ -52,8 +49,6 @@ export interface MachineState {
   retryAllowed: boolean;
   /** The close was asked for by this side (End Chat, timeouts): it ends without a notice. */
   manualClose: boolean;
-  /** End Chat was chosen while the server may not know yet: the chat lives on only to deliver closeConversation. */
-  ending: boolean;
 }
 
 export type MachineEvent =
@@ -70,11 +65,7 @@ export type MachineEvent =
   /** An error frame with a code other than 1. */
   | { type: 'fatalError' }
   | { type: 'stopRetrying' }
-  | { type: 'closeRequested' }
-  /** The visitor ended the chat (End Chat, Yes): closeConversation must reach the server. */
-  | { type: 'endRequested' }
-  /** The server has the closeConversation sent on this socket (a ping sent after it was answered). */
-  | { type: 'endDelivered' };
+  | { type: 'closeRequested' };
 
 /**
  * The close code of a socket closed to reconnect (vendor notes: an application code, 4001). A
@@ -91,12 +82,6 @@ export type Effect =
   /** Log in on the open socket; `repeat` when it is a reconnection. */
   | { type: 'login'; repeat: boolean }
   | { type: 'reconnecting'; attempt: number }
-  /**
-   * Send closeConversation on the open socket now; `renew`: it is a new socket, so a renewChat
-   * (without transcript) goes first to tell the server which chat. The shell answers with
-   * `endDelivered` once the server has it.
-   */
-  | { type: 'deliverEnd'; renew: boolean }
   | { type: 'ended'; close: FinalClose };
 
 export interface MachineConfig {
@@ -116,7 +101,6 @@ export function initialMachineState(resuming: boolean): MachineState {
     loggedIn: resuming,
     retryAllowed: true,
     manualClose: false,
-    ending: false,
   };
 }
 
@@ -142,7 +126,7 @@ function retryOrGiveUp(state: MachineState, attempt: number, config: MachineConf
 function lost(state: MachineState, attempt: number, code: number, transferred: boolean, config: MachineConfig): Step {
   const final = state.manualClose || !state.retryAllowed || !state.loggedIn || config.normalCloseCodes.includes(code);
   if (final) return closedFinal(state, code);
-  if (transferred && !state.ending) return end(state, { kind: 'transferred' });
+  if (transferred) return end(state, { kind: 'transferred' });
   return retryOrGiveUp(state, attempt, config);
 }
 
@@ -173,8 +157,7 @@ export function transition(state: MachineState, event: MachineEvent, config: Mac
           loggedIn: true,
           manualClose: false,
         },
-        // An ending chat's socket only carries closeConversation: no login, no transcript.
-        effects: [state.ending ? { type: 'deliverEnd', renew: true } : { type: 'login', repeat }],
+        effects: [{ type: 'login', repeat }],
       };
     }
 
@@ -198,7 +181,7 @@ export function transition(state: MachineState, event: MachineEvent, config: Mac
 
     case 'retryDue':
       if (phase.kind !== 'backoff') return same;
-      if (event.transferred && !state.ending) return end(state, { kind: 'transferred' });
+      if (event.transferred) return end(state, { kind: 'transferred' });
       if (!state.retryAllowed) return closedFinal(state, 1006);
       return {
         state: { ...state, phase: { kind: 'connecting', attempt: phase.attempt } },
@@ -223,20 +206,6 @@ export function transition(state: MachineState, event: MachineEvent, config: Mac
       return closingSocket(closedFinal(closing, 1000));
     }
 
-    case 'endRequested':
-      if (state.ending) return same;
-      if (phase.kind === 'open') {
-        return { state: { ...state, ending: true }, effects: [{ type: 'deliverEnd', renew: false }] };
-      }
-      // The server knows the chat and the socket is down: the next socket that opens delivers it.
-      if (state.loggedIn && state.retryAllowed && (phase.kind === 'backoff' || phase.kind === 'connecting')) {
-        return { state: { ...state, ending: true }, effects: [] };
-      }
-      return transition(state, { type: 'closeRequested' }, config);
-
-    case 'endDelivered':
-      if (!state.ending || phase.kind !== 'open') return same;
-      return transition(state, { type: 'closeRequested' }, config);
     default:
       return assertNever(event, 'machine event');
   }

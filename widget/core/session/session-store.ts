@@ -43,7 +43,8 @@ export interface StoredSession {
 export interface SessionStore {
   /** The session if valid; an expired or incomplete one is cleared and null returned. */
   load(now: number, refreshTimeoutSeconds: number): StoredSession | null;
-  saveConfirmed(session: { guid: number; authenticationKey: string; contextId: string }): void;
+  /** `contextId` null: the service did not say it (an older server); none is kept. */
+  saveConfirmed(session: { guid: number; authenticationKey: string; contextId: string | null }): void;
   saveRequestContext(context: { webChatUrl: string; customerDetails: CustomerDetails; useLatestTDS: boolean }): void;
   /** Stamps the last request (requestChat / renewChat / a customer message): tabs compare it. */
   touch(timestamp: number): void;
@@ -69,12 +70,13 @@ function parseJson(text: string | null): unknown {
 
 const PARTICIPANT_TYPES: ReadonlySet<string> = new Set(PARTICIPANT_TYPE_VALUES);
 
+/** Who is in the room; anything else an older widget stored beside it (visible, isBot) is left out. */
 function readParticipant(value: unknown): ChatParticipant | null {
   if (typeof value !== 'object' || value === null) return null;
   const p = value as Record<string, unknown>;
   if (typeof p.id !== 'string' || typeof p.name !== 'string' || typeof p.type !== 'string') return null;
-  if (!PARTICIPANT_TYPES.has(p.type) || typeof p.visible !== 'boolean' || typeof p.isBot !== 'boolean') return null;
-  return { id: p.id, name: p.name, type: p.type as ChatParticipant['type'], visible: p.visible, isBot: p.isBot };
+  if (!PARTICIPANT_TYPES.has(p.type)) return null;
+  return { id: p.id, name: p.name, type: p.type as ChatParticipant['type'] };
 }
 
 /** Storage is the host page's too: anything malformed is dropped, never trusted. */
@@ -128,7 +130,8 @@ export function createSessionStore(storage: StorageLike): SessionStore {
     saveConfirmed(session) {
       set('guid', String(session.guid));
       set('ak', session.authenticationKey);
-      set('contextId', session.contextId);
+      if (session.contextId === null) storage.removeItem(STORAGE_KEYS.contextId);
+      else set('contextId', session.contextId);
     },
     saveRequestContext(context) {
       set('webChatUrl', context.webChatUrl);

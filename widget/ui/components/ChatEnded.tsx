@@ -18,7 +18,12 @@ export interface ChatEndedProps {
 export function endedCard(reason: EndReason, { core, ui }: Catalogue): [string, string] {
   if (reason === 'agentClosed') return [ui.thankYouTitle, ui.thankYouBody];
   if (reason === 'connectionClosed') return [ui.chatEndedTitle, ui.chatEndedBody];
-  return [core.failureTitle, reason === 'error' ? ui.chatEndedByError : core.unableToReconnect];
+  const why = {
+    error: ui.chatEndedByError,
+    unableToReconnect: core.unableToReconnect,
+    notResumed: core.chatNotResumed,
+  };
+  return [core.failureTitle, why[reason]];
 }
 
 /** The chat-ended panel with its card, or the session-transferred message. */
@@ -35,7 +40,7 @@ export function ChatEnded({ reason, onCallMeBack }: ChatEndedProps) {
     );
   }
   const [title, body] = endedCard(reason, catalogue);
-  const failed = reason === 'error' || reason === 'unableToReconnect';
+  const failed = reason !== 'agentClosed' && reason !== 'connectionClosed';
   return (
     <div className="cw-ended" role="status">
       <div className={`cw-card${failed ? ' cw-card--error' : ''}`} tabIndex={-1} {...VIEW_FOCUS}>

@@ -82,7 +82,7 @@ const Message = memo(function Message({ message }: { message: UiMessage }) {
   const { core } = useCatalogue();
   const state = message.pending ? ' cw-msg--pending' : message.failed ? ' cw-msg--failed' : '';
   const className = `cw-msg cw-msg--${message.kind}${state}`;
-  const showSender = (message.kind === 'agent' || message.kind === 'bot') && message.sender;
+  const showSender = (message.kind === 'agent' || message.kind === 'bot' || message.kind === 'page') && message.sender;
   return (
     // biome-ignore lint/a11y/useSemanticElements: an li must be a child of its list, and layout blocks sit between them
     <div role="listitem" className={className}>

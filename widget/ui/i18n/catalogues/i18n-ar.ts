@@ -16,6 +16,7 @@ const ar: Catalogue = {
     attemptingReconnect: 'جارٍ محاولة إعادة الاتصال...',
     reconnected: 'تمت إعادة الاتصال بنجاح',
     unableToReconnect: 'تعذّرت إعادة الاتصال، وانتهت المحادثة',
+    chatNotResumed: 'تعذّر استئناف المحادثة، وانتهت المحادثة',
     connectionClosed: 'أُغلق الاتصال، وانتهت المحادثة',
     noSuitableAgents: 'تعذّر العثور على موظف مناسب',
     openedInAnotherTab: 'فُتحت المحادثة في علامة تبويب أخرى، تابع المحادثة هناك',

@@ -17,6 +17,7 @@ const de: Catalogue = {
     attemptingReconnect: 'Verbindung wird wiederhergestellt...',
     reconnected: 'Verbindung wiederhergestellt',
     unableToReconnect: 'Verbindung konnte nicht wiederhergestellt werden, der Chat ist beendet',
+    chatNotResumed: 'Der Chat konnte nicht fortgesetzt werden, der Chat ist beendet',
     connectionClosed: 'Verbindung getrennt, der Chat ist beendet',
     noSuitableAgents: 'Es wurde kein passender Mitarbeiter gefunden',
     openedInAnotherTab: 'Der Chat wurde in einem anderen Tab geöffnet. Bitte setzen Sie die Unterhaltung dort fort',

@@ -23,6 +23,7 @@ const en: Catalogue = {
     attemptingReconnect: 'Attempting to reconnect...',
     reconnected: 'Successfully reconnected',
     unableToReconnect: 'Unable to reconnect, chat has ended',
+    chatNotResumed: 'Unable to resume the chat, chat has ended',
     connectionClosed: 'Connection closed, chat has ended',
     noSuitableAgents: 'No suitable agents could be found',
     openedInAnotherTab: 'Chat was opened in another tab, continue conversation there',

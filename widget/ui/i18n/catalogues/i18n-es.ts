@@ -16,6 +16,7 @@ const es: Catalogue = {
     attemptingReconnect: 'Intentando reconectar...',
     reconnected: 'Reconexión correcta',
     unableToReconnect: 'No se ha podido reconectar, el chat ha finalizado',
+    chatNotResumed: 'No se ha podido reanudar el chat, el chat ha finalizado',
     connectionClosed: 'Conexión cerrada, el chat ha finalizado',
     noSuitableAgents: 'No se ha encontrado ningún agente adecuado',
     openedInAnotherTab: 'El chat se ha abierto en otra pestaña; continúa la conversación allí',

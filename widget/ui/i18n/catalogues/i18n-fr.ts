@@ -17,6 +17,7 @@ const fr: Catalogue = {
     attemptingReconnect: 'Tentative de reconnexion...',
     reconnected: 'Reconnexion réussie',
     unableToReconnect: 'Reconnexion impossible, la conversation est terminée',
+    chatNotResumed: 'Impossible de reprendre la conversation, la conversation est terminée',
     connectionClosed: 'Connexion fermée, la conversation est terminée',
     noSuitableAgents: "Aucun conseiller adapté n'a pu être trouvé",
     openedInAnotherTab: 'La conversation a été ouverte dans un autre onglet, poursuivez-la là-bas',

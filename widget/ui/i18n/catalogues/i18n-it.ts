@@ -16,6 +16,7 @@ const it: Catalogue = {
     attemptingReconnect: 'Tentativo di riconnessione...',
     reconnected: 'Riconnessione riuscita',
     unableToReconnect: 'Impossibile riconnettersi, la chat è terminata',
+    chatNotResumed: 'Impossibile riprendere la chat, la chat è terminata',
     connectionClosed: 'Connessione chiusa, la chat è terminata',
     noSuitableAgents: 'Non è stato trovato nessun operatore adatto',
     openedInAnotherTab: "La chat è stata aperta in un'altra scheda: continua la conversazione lì",

@@ -16,6 +16,7 @@ const ja: Catalogue = {
     attemptingReconnect: '再接続しています...',
     reconnected: '再接続しました',
     unableToReconnect: '再接続できませんでした。チャットは終了しました',
+    chatNotResumed: 'チャットを再開できませんでした。チャットは終了しました',
     connectionClosed: '接続が切断されました。チャットは終了しました',
     noSuitableAgents: '対応可能な担当者が見つかりませんでした',
     openedInAnotherTab: 'チャットは別のタブで開かれました。そちらで会話を続けてください',

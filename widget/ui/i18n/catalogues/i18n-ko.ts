@@ -16,6 +16,7 @@ const ko: Catalogue = {
     attemptingReconnect: '다시 연결하는 중...',
     reconnected: '다시 연결되었습니다',
     unableToReconnect: '다시 연결할 수 없어 채팅이 종료되었습니다',
+    chatNotResumed: '채팅을 이어갈 수 없어 채팅이 종료되었습니다',
     connectionClosed: '연결이 끊어져 채팅이 종료되었습니다',
     noSuitableAgents: '적합한 상담원을 찾을 수 없습니다',
     openedInAnotherTab: '채팅이 다른 탭에서 열렸습니다. 그곳에서 대화를 계속하세요',

@@ -16,6 +16,7 @@ const nl: Catalogue = {
     attemptingReconnect: 'Opnieuw verbinden...',
     reconnected: 'Opnieuw verbonden',
     unableToReconnect: 'Opnieuw verbinden is niet gelukt, de chat is beëindigd',
+    chatNotResumed: 'De chat kon niet worden hervat, de chat is beëindigd',
     connectionClosed: 'Verbinding verbroken, de chat is beëindigd',
     noSuitableAgents: 'Er is geen geschikte medewerker gevonden',
     openedInAnotherTab: 'De chat is geopend in een ander tabblad; ga daar verder met het gesprek',

@@ -16,6 +16,7 @@ const zhCN: Catalogue = {
     attemptingReconnect: '正在尝试重新连接...',
     reconnected: '已成功重新连接',
     unableToReconnect: '无法重新连接，聊天已结束',
+    chatNotResumed: '无法恢复聊天，聊天已结束',
     connectionClosed: '连接已关闭，聊天已结束',
     noSuitableAgents: '未找到合适的客服',
     openedInAnotherTab: '聊天已在另一个标签页中打开，请在那里继续对话',

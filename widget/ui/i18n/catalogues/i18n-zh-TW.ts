@@ -16,6 +16,7 @@ const zhTW: Catalogue = {
     attemptingReconnect: '正在嘗試重新連線...',
     reconnected: '已成功重新連線',
     unableToReconnect: '無法重新連線，聊天已結束',
+    chatNotResumed: '無法恢復聊天，聊天已結束',
     connectionClosed: '連線已關閉，聊天已結束',
     noSuitableAgents: '找不到合適的客服人員',
     openedInAnotherTab: '聊天已在另一個分頁中開啟，請在該處繼續對話',

@@ -1,6 +1,6 @@
 /** Section 7, file download URL: built from uuid and workRequestId, or the older servers' address. */
 import type { NewAgentFileTransferNotificationBody } from '../../../generated/chat-socket.js';
-import { safeUrl } from '../chat/safe-url.js';
+import { safeUrl } from './safe-url.js';
 
 /** The download URL, or null when the frame gives no safe way to build one. */
 export function fileDownloadUrl(

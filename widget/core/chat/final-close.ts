@@ -1,12 +1,11 @@
 /**
  * Section 4, socket lifecycle: what the visitor sees when the connection is over for good.
- * Pure, so every branch is a table row in a test.
+ * Pure, so every branch is a table row in a test; the chat machine applies it.
  */
 import { assertNever } from '../../../contract/assert-never.js';
-import type { WidgetEvent } from '../chat/events.js';
-import type { ChatStatus, StatusCard } from '../chat/state.js';
 import type { FinalClose } from '../connection/session-machine.js';
 import { type CoreTexts, TEXTS } from '../texts.js';
+import type { ChatStatus, EndReason, StatusCard } from './state.js';
 
 export interface FinalCloseContext {
   status: ChatStatus['kind'];
@@ -14,44 +13,42 @@ export interface FinalCloseContext {
   confirmed: boolean;
   /** The notice of a fatal error frame, if one ended the connection. */
   fatalText: string | null;
-  at: number;
   /** The page's language (English by default). */
   texts?: CoreTexts;
 }
 
-export interface FinalCloseOutcome {
-  event: WidgetEvent | null;
-}
+export type FinalCloseOutcome =
+  /** Nothing more to say (a close on purpose, or an end already shown). */
+  | { kind: 'none' }
+  /** Another tab took the chat over. */
+  | { kind: 'transferred' }
+  /** The chat-ended panel, with this notice in the transcript. */
+  | { kind: 'ended'; reason: EndReason; notice: string }
+  /** The chat never started: back to logon with this card. */
+  | { kind: 'failed'; card: StatusCard };
 
 export function errorCard(body?: string, texts: CoreTexts = TEXTS): StatusCard {
   return { tone: 'error', title: texts.failureTitle, body: body ?? texts.failureBody };
 }
 
 export function finalCloseOutcome(close: FinalClose, context: FinalCloseContext): FinalCloseOutcome {
-  const { status, at } = context;
+  const { status } = context;
   const texts = context.texts ?? TEXTS;
   switch (close.kind) {
     case 'transferred':
-      return { event: { type: 'transferred', at } };
+      return { kind: 'transferred' };
     case 'retriesExhausted':
-      return {
-        event: { type: 'chatEnded', reason: 'unableToReconnect', notice: texts.unableToReconnect, at },
-      };
+      return { kind: 'ended', reason: 'unableToReconnect', notice: texts.unableToReconnect };
     case 'closed':
       // A manual close (End Chat, timeout, route cancel) or an already-decided end adds nothing.
-      if (close.manual || status === 'ended' || status === 'idle' || status === 'transferred') {
-        return { event: null };
-      }
+      if (close.manual || status === 'ended' || status === 'idle' || status === 'transferred') return { kind: 'none' };
       if (status === 'connecting' && !context.confirmed) {
-        return { event: { type: 'chatFailed', card: errorCard(context.fatalText ?? undefined, texts) } };
+        return { kind: 'failed', card: errorCard(context.fatalText ?? undefined, texts) };
       }
       return {
-        event: {
-          type: 'chatEnded',
-          reason: context.fatalText === null ? 'connectionClosed' : 'error',
-          notice: texts.connectionClosed,
-          at,
-        },
+        kind: 'ended',
+        reason: context.fatalText === null ? 'connectionClosed' : 'error',
+        notice: texts.connectionClosed,
       };
     default:
       return assertNever(close, 'final close');
