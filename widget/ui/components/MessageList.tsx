@@ -271,7 +271,11 @@ export function MessageList({ messages, dropped = 0, typing, onScrolledChange, o
     const el = event.currentTarget;
     // The newest messages are always drawn: the end of the scroller is the end of the chat.
     atBottom.current = isAtBottom(el);
-    if (atBottom.current) setUnseen(0);
+    if (atBottom.current) {
+      setUnseen(0);
+      // Back at the newest: what was drawn above goes (the effect keeps the end in view).
+      if (reading !== null && anchor.current === null) setReading(null);
+    }
     onScrolledChange(el.scrollTop > 0);
     drawAhead(el);
   };
