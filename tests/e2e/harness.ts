@@ -293,16 +293,17 @@ export async function transcript(page: Page): Promise<string[]> {
  * Shows every part of a long transcript in turn (issue 24: only the newest messages and the ones
  * scrolled up to are in the DOM): 'Show later messages' until what is drawn reaches the newest,
  * then `visit`, then 'Show earlier messages' and `visit` again, until the first kept message is
- * drawn. Clicks only (a page on a fake clock may see no scroll events).
+ * drawn. From the keyboard, as a screen reader user would (a page on a fake clock may see no
+ * scroll events, and scrolling near the top draws older messages by itself).
  */
 export async function visitWholeTranscript(page: Page, visit: () => Promise<void>): Promise<void> {
   const more = page.locator('.cw-log > .cw-log__more');
   // What is drawn must join the newest first: 'Show later messages' until nothing is left out between.
   const later = page.locator('.cw-log__gap .cw-log__more');
-  while ((await later.count()) > 0) await later.click();
+  while ((await later.count()) > 0) await later.press('Enter');
   await visit();
   while ((await more.count()) > 0) {
-    await more.click();
+    await more.press('Enter');
     await visit();
   }
 }

@@ -17,7 +17,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeMessage } from '../../../widget/core/chat/sanitize.js';
 import { withoutDirectionControls } from '../../../widget/ui/isolate.js';
-import { eventually, fillPreChatForm, visitWholeTranscript } from '../../e2e/harness.js';
+import { fillPreChatForm, visitWholeTranscript } from '../../e2e/harness.js';
 import { reportFigure } from '../../support/bench-figure.js';
 import { XSS_PAYLOADS, type XssPayload } from '../fixtures/xss-payloads.js';
 import { chromiumPerFile, fab } from './support/browser.js';
@@ -449,11 +449,14 @@ describe(`given ${XSS_PAYLOADS.length} XSS payloads in every server-controlled t
           await input.fill(p.text);
           await input.press('Enter');
         }
-        // Every line in (only part of a long transcript is drawn: inspect() reads it all).
-        await eventually(
-          () => inspect(page),
-          (seen) => seen.customerLines >= batch.length + typed.length,
-          30_000,
+        // Every line in: the last one typed is drawn as the newest (only the newest are drawn
+        // at the end of a long transcript; inspect() reads all of it).
+        await page.waitForFunction(
+          (text) =>
+            [...(document.getElementById('chat-widget-host')?.shadowRoot?.querySelectorAll('.cw-msg--customer') ?? [])]
+              .at(-1)
+              ?.textContent?.includes(text) === true,
+          sanitizeMessage(typed.at(-1)?.text ?? ''),
         );
         await injectedWouldHaveRun(page);
         const found = await inspect(page);

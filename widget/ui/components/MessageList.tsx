@@ -201,6 +201,8 @@ export function MessageList({ messages, dropped = 0, typing, onScrolledChange, o
   const { ui, language } = useCatalogue();
   const listRef = useRef<HTMLDivElement>(null);
   const gapRef = useRef<HTMLDivElement>(null);
+  const tailRef = useRef<HTMLDivElement>(null);
+  const earlierRef = useRef<HTMLButtonElement>(null);
   const atBottom = useRef(true);
   const count = messages.length;
   const total = dropped + count;
@@ -222,10 +224,20 @@ export function MessageList({ messages, dropped = 0, typing, onScrolledChange, o
     if (reading === null) return;
     move(el, later(reading), shown.earlier.at(-1) ?? topBlock(shown));
   };
+  /**
+   * When a message arrives at the end, what was drawn above can go, unless the newest alone
+   * would leave the view so short that the next block is drawn again at once (a very tall dialog).
+   */
+  const dropReading = (el: HTMLElement) => {
+    const tail = tailRef.current;
+    if (reading !== null && tail !== null && tail.offsetHeight - el.clientHeight >= DRAW_AHEAD) setReading(null);
+  };
   /** Near the top or the undrawn gap, the next block is drawn (reads layout the scroll already made). */
   const drawAhead = (el: HTMLElement) => {
     if (anchor.current !== null || el.clientHeight === 0) return;
-    if (el.scrollTop < DRAW_AHEAD && topBlock(drawn) > drawn.firstBlock) {
+    // The visitor is on 'Show earlier messages': it draws the next block when pressed, not by itself.
+    const focused = (el.getRootNode() as Document | ShadowRoot).activeElement;
+    if (el.scrollTop < DRAW_AHEAD && topBlock(drawn) > drawn.firstBlock && focused !== earlierRef.current) {
       showEarlier(el, drawn);
       return;
     }
@@ -242,18 +254,24 @@ export function MessageList({ messages, dropped = 0, typing, onScrolledChange, o
     drawnTotal.current = total;
     if (!el) return;
     const kept = anchor.current;
-    if (kept !== null) {
-      anchor.current = null;
-      const top = blockTop(el, kept.block);
-      if (top !== null) el.scrollTop += top - kept.top;
-    } else if (atBottom.current || (added > 0 && lastIsOwn)) {
+    anchor.current = null;
+    const own = added > 0 && lastIsOwn;
+    const holdPlace = () => {
+      const top = kept === null ? null : blockTop(el, kept.block);
+      if (kept !== null && top !== null) el.scrollTop += top - kept.top;
+    };
+    if (kept !== null && added === 0) {
+      // The window moved (scrolled near its edge, or asked for): what is on screen stays.
+      holdPlace();
+    } else if (atBottom.current || own) {
       el.scrollTop = el.scrollHeight;
       atBottom.current = true;
       setUnseen(0);
-      // Reading the newest again: what was drawn above goes.
-      if (reading !== null) setReading(null);
-    } else if (added > 0) {
-      setUnseen((before) => before + added);
+      // A new message read at the end: what was drawn above goes.
+      if (added > 0) dropReading(el);
+    } else {
+      holdPlace();
+      if (added > 0) setUnseen((before) => before + added);
     }
     drawAhead(el);
   }, [total, typing, reading]);
@@ -271,11 +289,7 @@ export function MessageList({ messages, dropped = 0, typing, onScrolledChange, o
     const el = event.currentTarget;
     // The newest messages are always drawn: the end of the scroller is the end of the chat.
     atBottom.current = isAtBottom(el);
-    if (atBottom.current) {
-      setUnseen(0);
-      // Back at the newest: what was drawn above goes (the effect keeps the end in view).
-      if (reading !== null && anchor.current === null) setReading(null);
-    }
+    if (atBottom.current) setUnseen(0);
     onScrolledChange(el.scrollTop > 0);
     drawAhead(el);
   };
@@ -289,12 +303,15 @@ export function MessageList({ messages, dropped = 0, typing, onScrolledChange, o
         ) : null}
         {top > drawn.firstBlock ? (
           <button
+            ref={earlierRef}
             type="button"
             className="cw-log__more"
             onClick={() => {
               const el = listRef.current;
               if (!el) return;
-              showEarlier(el, drawn);
+              // Asked for: the older messages come in below the control, in view (no place to hold).
+              anchor.current = { block: Number.NaN, top: 0 };
+              setReading(earlier(drawn, reading));
               // The control goes once the first kept message is drawn: focus stays in the transcript.
               if (top - 1 === drawn.firstBlock) el.focus({ preventScroll: true });
             }}
@@ -336,7 +353,7 @@ export function MessageList({ messages, dropped = 0, typing, onScrolledChange, o
               </div>
             ) : null}
             {/* biome-ignore lint/a11y/useSemanticElements: its items are in layout blocks, which an ol may not hold */}
-            <div role="list" className="cw-log__list">
+            <div role="list" className="cw-log__list" ref={tailRef}>
               <Blocks blocks={drawn.tail} messages={messages} dropped={dropped} />
             </div>
           </RetryContext.Provider>
