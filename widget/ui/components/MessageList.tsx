@@ -193,7 +193,8 @@ function blockTop(list: HTMLElement, block: number): number | null {
  * Windowed (transcript-window.ts): only the newest messages and the ones the visitor scrolled
  * up to are in the DOM, so a message costs the same at the 20,000th as at the 18th. Scrolling
  * near the top draws the block above, keeping what is on screen where it is; 'Show earlier
- * messages' and 'Show later messages' do the same from the keyboard or a screen reader. Blocks
+ * messages' (the older block comes in below it) and 'Show later messages' draw the next block
+ * from the keyboard or a screen reader. Blocks
  * drawn above the newest are outside the live part of the log, so bringing them back is not
  * announced as new. Find in page finds only what is drawn (README).
  */
