@@ -366,6 +366,41 @@ export async function transcript(page: Page): Promise<string[]> {
 }
 
 /**
+ * Shows every part of a long transcript in turn (issue 24: only the newest messages and the ones
+ * scrolled up to are in the DOM): 'Show later messages' until what is drawn reaches the newest,
+ * then `visit`, then 'Show earlier messages' and `visit` again, until the first kept message is
+ * drawn. From the keyboard, as a screen reader user would (a page on a fake clock may see no
+ * scroll events, and scrolling near the top draws older messages by itself).
+ */
+export async function visitWholeTranscript(page: Page, visit: () => Promise<void>): Promise<void> {
+  const more = page.locator('.cw-log > .cw-log__more');
+  // What is drawn must join the newest first: 'Show later messages' until nothing is left out between.
+  const later = page.locator('.cw-log__gap .cw-log__more');
+  while ((await later.count()) > 0) await later.press('Enter');
+  await visit();
+  while ((await more.count()) > 0) {
+    await more.press('Enter');
+    await visit();
+  }
+}
+
+/** Every message of the transcript, drawn or not: each once, by its place in the chat (aria-posinset), in order. */
+export async function wholeTranscript(page: Page): Promise<{ position: number; kind: string; text: string }[]> {
+  const seen = new Map<number, { position: number; kind: string; text: string }>();
+  await visitWholeTranscript(page, async () => {
+    const drawn = await page.locator('[role="log"] [role="listitem"]').evaluateAll((items) =>
+      items.map((item) => ({
+        position: Number(item.getAttribute('aria-posinset')),
+        kind: /cw-msg--(\w+)/.exec(item.className)?.[1] ?? '',
+        text: item.textContent ?? '',
+      })),
+    );
+    for (const message of drawn) seen.set(message.position, message);
+  });
+  return [...seen.values()].sort((x, y) => x.position - y.position);
+}
+
+/**
  * Polls until the condition holds or the timeout passes; returns the last value. For waiting on
  * something that must happen (a line, a request); absence is never proved by letting it time out.
  */

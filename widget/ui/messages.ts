@@ -9,11 +9,15 @@ const FILE_NAME_SHOWN = 60;
 
 /**
  * The core's state is immutable: an unchanged message keeps its object, so its UI shape is
- * kept too, and the memoised list items skip it. Appending the 1,000th message then costs
- * about what the 10th did, instead of redrawing the whole transcript. One cache per
- * catalogue (a page has one).
+ * kept too, and the memoised list items skip it. The last transcript mapped is remembered (one
+ * per catalogue: a page has one), so the next one maps only its new or changed messages: an
+ * append costs one message's mapping, not the transcript's (issue 24).
  */
-const caches = new WeakMap<Catalogue, WeakMap<ChatMessage, readonly UiMessage[]>>();
+interface Mapped {
+  messages: readonly ChatMessage[];
+  drawn: UiMessage[];
+}
+const lastMapped = new WeakMap<Catalogue, Mapped>();
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Hours and minutes as the visitor's language writes them (10:42 AM, 10:42, 上午10:42...), in the browser's time zone. */
@@ -26,21 +30,23 @@ function formatTime(timestamp: number, language: string): string {
   return format.format(timestamp);
 }
 
-/** Maps the core's chat messages to what MessageList draws (one per line, same order). */
+/** Maps the core's chat messages to what MessageList draws (one per message, same order). */
 export function toUiMessages(messages: readonly ChatMessage[], catalogue: Catalogue): UiMessage[] {
-  let cache = caches.get(catalogue);
-  if (cache === undefined) {
-    cache = new WeakMap();
-    caches.set(catalogue, cache);
+  const last = lastMapped.get(catalogue);
+  if (last?.messages === messages) return last.drawn;
+  const before = last?.messages ?? [];
+  const beforeDrawn = last?.drawn ?? [];
+  // The transcript cap drops messages from the top: the old ones line up again from there.
+  const shift =
+    messages.length > 0 && before[0] !== messages[0] ? Math.max(0, before.indexOf(messages[0] as ChatMessage)) : 0;
+  const drawn = new Array<UiMessage>(messages.length);
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as ChatMessage;
+    const at = index + shift;
+    drawn[index] = before[at] === message ? (beforeDrawn[at] as UiMessage) : toUiMessage(message, catalogue);
   }
-  return messages.flatMap((message) => {
-    let drawn = cache.get(message);
-    if (drawn === undefined) {
-      drawn = toUiMessage(message, catalogue);
-      cache.set(message, drawn);
-    }
-    return drawn;
-  });
+  lastMapped.set(catalogue, { messages, drawn });
+  return drawn;
 }
 
 function timeOf(message: ChatMessage, language: string): { time: string; dateTime: string } | undefined {
@@ -50,7 +56,7 @@ function timeOf(message: ChatMessage, language: string): { time: string; dateTim
   return { time: formatTime(message.timestamp, language), dateTime: date.toISOString() };
 }
 
-function toUiMessage(message: ChatMessage, catalogue: Catalogue): UiMessage[] {
+function toUiMessage(message: ChatMessage, catalogue: Catalogue): UiMessage {
   const { core, ui, language } = catalogue;
   const stamp = timeOf(message, language);
   const at = stamp === undefined ? {} : { time: stamp.time, dateTime: stamp.dateTime };
@@ -62,50 +68,44 @@ function toUiMessage(message: ChatMessage, catalogue: Catalogue): UiMessage[] {
           text: tooLong ? core.notDeliveredTooLong : core.notDelivered,
           retry: message.failure === 'undeliverable' || message.failure === 'refused',
         };
-        return [{ id: message.id, kind: 'customer', text: message.text, failed, ...at }];
+        return { id: message.id, kind: 'customer', text: message.text, failed, ...at };
       }
-      return [
-        {
-          id: message.id,
-          kind: 'customer',
-          text: message.text,
-          pending: message.delivery === 'queued' || message.delivery === 'sending',
-          ...at,
-        },
-      ];
+      return {
+        id: message.id,
+        kind: 'customer',
+        text: message.text,
+        pending: message.delivery === 'queued' || message.delivery === 'sending',
+        ...at,
+      };
     case 'live_agent':
     case 'other':
-      return [{ id: message.id, kind: 'agent', text: message.text, sender: message.displayName, ...at }];
+      return { id: message.id, kind: 'agent', text: message.text, sender: message.displayName, ...at };
     case 'bot':
-      return [{ id: message.id, kind: 'bot', text: message.text, sender: message.displayName, ...at }];
+      return { id: message.id, kind: 'bot', text: message.text, sender: message.displayName, ...at };
     case 'system':
-      return [{ id: message.id, kind: 'system', text: message.text }];
+      return { id: message.id, kind: 'system', text: message.text };
     case 'on-hold':
-      return [{ id: message.id, kind: 'onhold', text: message.text }];
+      return { id: message.id, kind: 'onhold', text: message.text };
     case 'url':
-      return [{ id: message.id, kind: 'onhold', text: [message.description, ...message.urls].join(' ') }];
+      return { id: message.id, kind: 'onhold', text: [message.description, ...message.urls].join(' ') };
     case 'download':
-      return [
-        {
-          id: message.id,
-          kind: 'download',
-          text: fill(
-            ui.fileSent,
-            language,
-            withoutDirectionControls(message.agentName),
-            withoutDirectionControls(message.fileName),
-          ),
-          sender: message.agentName,
-          fileName: middleCut(message.fileName, FILE_NAME_SHOWN),
-          href: message.url,
-          ...at,
-        },
-      ];
+      return {
+        id: message.id,
+        kind: 'download',
+        text: fill(
+          ui.fileSent,
+          language,
+          withoutDirectionControls(message.agentName),
+          withoutDirectionControls(message.fileName),
+        ),
+        sender: message.agentName,
+        fileName: middleCut(message.fileName, FILE_NAME_SHOWN),
+        href: message.url,
+        ...at,
+      };
     case 'page':
       // A pushed page: the address itself is the link (the visitor sees where it goes), new tab.
-      return [
-        { id: message.id, kind: 'page', text: message.url, sender: message.displayName, href: message.url, ...at },
-      ];
+      return { id: message.id, kind: 'page', text: message.url, sender: message.displayName, href: message.url, ...at };
     default:
       return assertNever(message, 'chat message');
   }

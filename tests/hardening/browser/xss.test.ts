@@ -18,7 +18,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeMessage } from '../../../widget/core/chat/sanitize.js';
 import { withoutDirectionControls } from '../../../widget/ui/isolate.js';
-import { fillPreChatForm } from '../../e2e/harness.js';
+import { fillPreChatForm, visitWholeTranscript } from '../../e2e/harness.js';
 import { reportFigure } from '../../support/bench-figure.js';
 import { XSS_PAYLOADS, type XssPayload } from '../fixtures/xss-payloads.js';
 import { chromiumPerFile, fab, type Opened } from './support/browser.js';
@@ -156,8 +156,16 @@ async function markPageElements(page: import('playwright-core').Page): Promise<v
   );
 }
 
-/** Everything the assertions need, read from the widget's shadow root (and the page). */
-async function inspect(page: import('playwright-core').Page): Promise<Findings> {
+/** What one drawn part of the transcript shows (see inspect). */
+interface Drawn extends Omit<Findings, 'links' | 'onHold' | 'downloads' | 'customerLines'> {
+  links: string[];
+  onHold: string[];
+  downloads: string[];
+  customerLines: string[];
+}
+
+/** The findings of what is drawn now, read from the widget's shadow root (and the page); messages by their place in the chat. */
+async function inspectDrawn(page: import('playwright-core').Page): Promise<Drawn> {
   return page.evaluate(() => {
     const root = document.getElementById('chat-widget-host')?.shadowRoot;
     if (!root) throw new Error('no widget shadow root');
@@ -197,19 +205,45 @@ async function inspect(page: import('playwright-core').Page): Promise<Findings> 
     for (const a of root.querySelectorAll('a')) {
       if (a.protocol !== 'http:' && a.protocol !== 'https:') badUrls.push(`a.protocol ${a.protocol} ${a.href}`);
     }
+    const place = (el: Element) => el.closest('[aria-posinset]')?.getAttribute('aria-posinset') ?? 'outside';
+    const places = (selector: string) => [...root.querySelectorAll(selector)].map(place);
     return {
       calls: (window as unknown as { __xssCalls: number[] }).__xssCalls,
       dangerousNodes,
       handlerAttributes,
       badUrls,
-      links: root.querySelectorAll('a[href]').length,
+      links: [...root.querySelectorAll('a[href]')].map((a) => `${place(a)} ${a.getAttribute('href')}`),
       text: root.textContent ?? '',
-      onHold: root.querySelectorAll('.cw-msg--onhold').length,
-      downloads: root.querySelectorAll('.cw-msg--download').length,
+      onHold: places('.cw-msg--onhold'),
+      downloads: places('.cw-msg--download'),
       senders: [...root.querySelectorAll('.cw-msg__sender')].map((el) => el.textContent ?? ''),
-      customerLines: root.querySelectorAll('.cw-msg--customer').length,
+      customerLines: places('.cw-msg--customer'),
     };
   });
+}
+
+/**
+ * Everything the assertions need, over the whole transcript: only part of a long one is drawn
+ * (issue 24), so each part is shown in turn and read; a message counts once.
+ */
+async function inspect(page: import('playwright-core').Page): Promise<Findings> {
+  const parts: Drawn[] = [];
+  await visitWholeTranscript(page, async () => {
+    parts.push(await inspectDrawn(page));
+  });
+  const union = (pick: (part: Drawn) => string[]) => [...new Set(parts.flatMap(pick))];
+  return {
+    calls: parts.at(-1)?.calls ?? [],
+    dangerousNodes: union((p) => p.dangerousNodes),
+    handlerAttributes: union((p) => p.handlerAttributes),
+    badUrls: union((p) => p.badUrls),
+    links: union((p) => p.links).length,
+    text: parts.map((p) => p.text).join('\n'),
+    onHold: union((p) => p.onHold).length,
+    downloads: union((p) => p.downloads).length,
+    senders: union((p) => p.senders),
+    customerLines: union((p) => p.customerLines).length,
+  };
 }
 
 const open = chromiumPerFile();
@@ -434,11 +468,14 @@ describe(`given ${XSS_PAYLOADS.length} XSS payloads in every server-controlled t
           await input.fill(p.text);
           await input.press('Enter');
         }
+        // Every line in: the last one typed is drawn as the newest (only the newest are drawn
+        // at the end of a long transcript; inspect() reads all of it).
         await page.waitForFunction(
-          (count) =>
-            (document.getElementById('chat-widget-host')?.shadowRoot?.querySelectorAll('.cw-msg--customer').length ??
-              0) >= count,
-          batch.length + typed.length,
+          (text) =>
+            [...(document.getElementById('chat-widget-host')?.shadowRoot?.querySelectorAll('.cw-msg--customer') ?? [])]
+              .at(-1)
+              ?.textContent?.includes(text) === true,
+          sanitizeMessage(typed.at(-1)?.text ?? ''),
         );
         await injectedWouldHaveRun(page);
         const found = await inspect(page);

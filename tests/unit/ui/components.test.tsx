@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render as renderBare, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render as renderBare, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -111,6 +111,7 @@ describe('Composer (section 2, view 9; section 5 chat messages)', () => {
 });
 
 describe('MessageList', () => {
+  const PENDING = 3;
   it('is a live region (role log) and renders message text as text, never as HTML', () => {
     render(
       <MessageList
@@ -133,21 +134,40 @@ describe('MessageList', () => {
     expect(screen.getByText('Sending…')).toBeTruthy();
   });
 
-  it('a long transcript is one list of items in order, whatever blocks it is drawn in; a changed message is redrawn', () => {
-    const messages = Array.from({ length: 2 * MESSAGE_BLOCK_SIZE + 7 }, (_, i) => ({
+  it('a long transcript draws only its newest messages; Show earlier messages reaches every one, in order; a changed message is redrawn', () => {
+    const messages = Array.from({ length: 4 * MESSAGE_BLOCK_SIZE + 7 }, (_, i) => ({
       id: `m${i}`,
       kind: 'customer' as const,
       text: `line ${i}`,
-      pending: i === 3,
+      pending: i === PENDING,
     }));
     const { rerender } = render(<MessageList messages={messages} typing={null} onScrolledChange={() => {}} />);
-    const list = screen.getByRole('list');
-    const items = () => within(list).getAllByRole('listitem');
-    expect(items().map((item) => item.querySelector('.cw-msg__text')?.textContent)).toEqual(
-      messages.map((m) => m.text),
-    );
-    expect(items()[3]?.textContent).toContain('Sending…');
-    const delivered = messages.map((m, i) => (i === 3 ? { ...m, pending: false } : m));
+    const log = screen.getByRole('log');
+    const items = () => within(log).getAllByRole('listitem');
+    const texts = () => items().map((item) => item.querySelector('.cw-msg__text')?.textContent);
+    // The newest two blocks: the last full one and the one being filled.
+    expect(texts()).toEqual(messages.slice(3 * MESSAGE_BLOCK_SIZE).map((m) => m.text));
+    // Each item says its place in the whole chat, for assistive technology.
+    expect(items()[0]?.getAttribute('aria-posinset')).toBe(String(3 * MESSAGE_BLOCK_SIZE + 1));
+    expect(items().at(-1)?.getAttribute('aria-posinset')).toBe(String(messages.length));
+    const seen = new Set(texts());
+    const earlierButton = () => screen.queryByRole('button', { name: 'Show earlier messages' });
+    for (let clicks = 0; earlierButton() !== null; clicks++) {
+      expect(clicks).toBeLessThan(10);
+      fireEvent.click(earlierButton() as HTMLElement);
+      for (const text of texts()) seen.add(text);
+      // What is drawn stays bounded, and in order.
+      expect(items().length).toBeLessThanOrEqual(6 * MESSAGE_BLOCK_SIZE);
+      const shown = texts().map((t) => Number(t?.split(' ')[1]));
+      expect(shown).toEqual([...shown].sort((x, y) => x - y));
+    }
+    expect([...seen].sort()).toEqual(messages.map((m) => m.text).sort());
+    expect(texts()[0]).toBe('line 0');
+    expect(items()[PENDING]?.textContent).toContain('Sending…');
+    const delivered = messages.map((m, i) => (i === PENDING ? { ...m, pending: false } : m));
+    rerender(<MessageList messages={delivered} typing={null} onScrolledChange={() => {}} />);
+    expect(items()[PENDING]?.textContent).toBe(`line ${PENDING}`);
+    // A new message: drawn last, wherever the visitor reads.
     rerender(
       <MessageList
         messages={[...delivered, { id: 'new', kind: 'customer', text: 'last', pending: false }]}
@@ -155,9 +175,14 @@ describe('MessageList', () => {
         onScrolledChange={() => {}}
       />,
     );
-    expect(items()).toHaveLength(messages.length + 1);
-    expect(items()[3]?.textContent).toBe('line 3');
     expect(items().at(-1)?.textContent).toBe('last');
+  });
+
+  it('a transcript past its cap says so above its first kept message, in the page language', () => {
+    const messages = Array.from({ length: 30 }, (_, i) => ({ id: `m${i}`, kind: 'agent' as const, text: `line ${i}` }));
+    render(<MessageList messages={messages} dropped={500} typing={null} onScrolledChange={() => {}} />);
+    expect(screen.getByText('Earlier messages are no longer shown: this chat keeps its latest 5,000.')).toBeTruthy();
+    expect(within(screen.getByRole('log')).getAllByRole('listitem')[0]?.getAttribute('aria-posinset')).toBe('501');
   });
 
   it('links only http(s) URLs', () => {

@@ -32,6 +32,7 @@ import { initialChatView } from './initial-state.js';
 import { appendSystem } from './messages.js';
 import { agentsPresent } from './participants.js';
 import type { ChatView, StatusCard } from './state.js';
+import { capTranscript } from './transcript-cap.js';
 import type { VisibilityRules } from './visibility.js';
 
 export type Lifecycle =
@@ -319,5 +320,7 @@ export function transition(chat: Chat, event: ChatEvent, config: ChatConfig): Ch
   const draft: steps.Draft = { chat, effects: [], config, at: event.at };
   (ON[event.type] as (draft: steps.Draft, event: ChatEvent) => void)(draft, event);
   steps.reportEnd(chat, draft);
-  return { chat: draft.chat, effects: draft.effects };
+  const view = capTranscript(draft.chat.view);
+  const next = view === draft.chat.view ? draft.chat : { ...draft.chat, view };
+  return { chat: next, effects: draft.effects };
 }

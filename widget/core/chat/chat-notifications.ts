@@ -26,6 +26,7 @@ import { appendMessage, messageText, receiveCustomerMessage, receiveMessage } fr
 import * as outbox from './outbox.js';
 import { agentsPresent, inferPresence, liveStatus, participantJoined, participantLeft } from './participants.js';
 import { safeWebPage } from './safe-url.js';
+import { wasDropped } from './transcript-cap.js';
 import { isVisible, shownName } from './visibility.js';
 
 type Method = ReadNotificationBody['method'];
@@ -142,6 +143,8 @@ function confirmed(draft: Draft, body: Body<'requestChat'>): void {
 function received(draft: Draft, body: Body<'newMessage'>): void {
   const { chat, config } = draft;
   const senderType = body.senderType;
+  // The replay after a renew brings back what the transcript cap dropped: it was shown already.
+  if (chat.socket.holding && wasDropped(chat.view, body.timestamp)) return;
   if (senderType === 'customer') {
     const text = messageText(body);
     const known = outbox.fromServer(chat.view, text, body.timestamp);

@@ -12,6 +12,8 @@ export function initialChatView(): ChatView {
     agentTyping: null,
     received: 0,
     nextId: 1,
+    dropped: 0,
+    droppedThrough: 0,
   };
 }
 

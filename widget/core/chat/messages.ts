@@ -90,6 +90,24 @@ function keysOf(messages: readonly ChatMessage[]): Set<string> {
   return keys;
 }
 
+/**
+ * The transcript without its first `count` messages: their "already shown" keys go with them,
+ * so the key set stays as bounded as the transcript (chat/transcript-cap.ts).
+ */
+export function withoutOldest(messages: readonly ChatMessage[], count: number): readonly ChatMessage[] {
+  const kept = messages.slice(count);
+  const keys = serverKeys.get(messages);
+  if (keys !== undefined) {
+    serverKeys.delete(messages);
+    for (const message of messages.slice(0, count)) {
+      if (isServerKind(message.kind) && 'text' in message)
+        keys.delete(keyOf(message.kind, message.timestamp, message.text));
+    }
+    serverKeys.set(kept, keys);
+  }
+  return kept;
+}
+
 function handOnKeys(from: readonly ChatMessage[], to: readonly ChatMessage[], added: string): void {
   const keys = keysOf(from);
   serverKeys.delete(from);

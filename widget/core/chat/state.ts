@@ -150,6 +150,13 @@ export interface ChatView {
   received: number;
   /** Next message id number (keeps the machine pure). */
   nextId: number;
+  /** Older messages dropped from memory past the transcript cap (chat/transcript-cap.ts), in all. */
+  dropped: number;
+  /**
+   * The newest server timestamp among the dropped messages (0: none): a replayed message at or
+   * before it was shown already and is not shown again.
+   */
+  droppedThrough: number;
 }
 
 /** The chat as the views read it: the machine's, and how much of it arrived while the dialog was not open. */

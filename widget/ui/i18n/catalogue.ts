@@ -57,6 +57,11 @@ export interface UiTexts {
   isTyping: string;
   /** The pill shown while scrolled up when messages arrive below. */
   newMessages: Plural;
+  /** At the top of a transcript past its cap (core/chat/transcript-cap.ts): {0} the messages kept. */
+  earlierDropped: string;
+  /** The transcript's controls that bring older (or newer) messages into the shown window. */
+  showEarlier: string;
+  showLater: string;
   /** {0}: the agent, {1}: the file name. */
   fileSent: string;
   /** Quoted: the answers to 'End Chat?'. */

@@ -37,6 +37,7 @@ export function ChatPane({ state, onScrolledChange }: ChatPaneProps) {
       ) : null}
       <MessageList
         messages={toUiMessages(state.chat.messages, catalogue)}
+        dropped={state.chat.dropped}
         typing={state.chat.agentTyping?.displayName ?? null}
         onScrolledChange={onScrolledChange}
         onRetry={onRetry}

@@ -173,6 +173,9 @@ const ar: Catalogue = {
     typeMessage: 'اكتب رسالة',
     send: 'إرسال',
     isTyping: '{0} يكتب الآن',
+    earlierDropped: 'لم تعد الرسائل الأقدم معروضة: تحتفظ هذه المحادثة بآخر {0} رسالة فقط.',
+    showEarlier: 'عرض الرسائل الأقدم',
+    showLater: 'عرض الرسائل الأحدث',
     newMessages: {
       zero: 'لا رسائل جديدة',
       one: 'رسالة جديدة واحدة',

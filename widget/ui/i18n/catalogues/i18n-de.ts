@@ -166,6 +166,9 @@ const de: Catalogue = {
     typeMessage: 'Nachricht eingeben',
     send: 'Senden',
     isTyping: '{0} schreibt',
+    earlierDropped: 'Ältere Nachrichten werden nicht mehr angezeigt: Dieser Chat behält die letzten {0}.',
+    showEarlier: 'Frühere Nachrichten anzeigen',
+    showLater: 'Spätere Nachrichten anzeigen',
     newMessages: {
       one: '{0} neue Nachricht',
       other: '{0} neue Nachrichten',

@@ -167,6 +167,9 @@ const es: Catalogue = {
     typeMessage: 'Escribe un mensaje',
     send: 'Enviar',
     isTyping: '{0} está escribiendo',
+    earlierDropped: 'Los mensajes anteriores ya no se muestran: este chat conserva los últimos {0}.',
+    showEarlier: 'Mostrar mensajes anteriores',
+    showLater: 'Mostrar mensajes posteriores',
     newMessages: {
       one: '{0} mensaje nuevo',
       many: '{0} de mensajes nuevos',

@@ -168,6 +168,9 @@ const fr: Catalogue = {
     typeMessage: 'Saisissez un message',
     send: 'Envoyer',
     isTyping: "{0} est en train d'écrire",
+    earlierDropped: 'Les messages plus anciens ne sont plus affichés : cette conversation conserve les {0} derniers.',
+    showEarlier: 'Afficher les messages précédents',
+    showLater: 'Afficher les messages suivants',
     newMessages: {
       one: '{0} nouveau message',
       many: '{0} de nouveaux messages',

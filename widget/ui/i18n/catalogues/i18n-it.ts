@@ -167,6 +167,9 @@ const it: Catalogue = {
     typeMessage: 'Scrivi un messaggio',
     send: 'Invia',
     isTyping: '{0} sta scrivendo',
+    earlierDropped: 'I messaggi precedenti non sono più visualizzati: questa chat conserva gli ultimi {0}.',
+    showEarlier: 'Mostra i messaggi precedenti',
+    showLater: 'Mostra i messaggi successivi',
     newMessages: {
       one: '{0} nuovo messaggio',
       many: '{0} di nuovi messaggi',

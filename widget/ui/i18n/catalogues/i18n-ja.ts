@@ -163,6 +163,9 @@ const ja: Catalogue = {
     typeMessage: 'メッセージを入力',
     send: '送信',
     isTyping: '{0}が入力中です',
+    earlierDropped: '以前のメッセージは表示されなくなりました。このチャットでは最新の{0}件のみ保持されます。',
+    showEarlier: '以前のメッセージを表示',
+    showLater: '以降のメッセージを表示',
     newMessages: {
       other: '新着メッセージ {0} 件',
     },

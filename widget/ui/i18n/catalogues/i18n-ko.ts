@@ -163,6 +163,9 @@ const ko: Catalogue = {
     typeMessage: '메시지 입력',
     send: '보내기',
     isTyping: '{0} 님이 입력 중입니다',
+    earlierDropped: '이전 메시지는 더 이상 표시되지 않습니다. 이 채팅은 최근 {0}개만 보관합니다.',
+    showEarlier: '이전 메시지 보기',
+    showLater: '이후 메시지 보기',
     newMessages: {
       other: '새 메시지 {0}개',
     },

@@ -165,6 +165,9 @@ const nl: Catalogue = {
     typeMessage: 'Typ een bericht',
     send: 'Verzenden',
     isTyping: '{0} is aan het typen',
+    earlierDropped: 'Oudere berichten worden niet meer getoond: deze chat bewaart de laatste {0}.',
+    showEarlier: 'Eerdere berichten tonen',
+    showLater: 'Latere berichten tonen',
     newMessages: {
       one: '{0} nieuw bericht',
       other: '{0} nieuwe berichten',

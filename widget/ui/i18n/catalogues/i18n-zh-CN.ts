@@ -163,6 +163,9 @@ const zhCN: Catalogue = {
     typeMessage: '输入消息',
     send: '发送',
     isTyping: '{0} 正在输入',
+    earlierDropped: '较早的消息已不再显示：此聊天仅保留最近的 {0} 条。',
+    showEarlier: '显示较早的消息',
+    showLater: '显示较新的消息',
     newMessages: {
       other: '{0} 条新消息',
     },

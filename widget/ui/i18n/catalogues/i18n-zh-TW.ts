@@ -163,6 +163,9 @@ const zhTW: Catalogue = {
     typeMessage: '輸入訊息',
     send: '傳送',
     isTyping: '{0} 正在輸入',
+    earlierDropped: '較早的訊息已不再顯示：此聊天僅保留最近的 {0} 則。',
+    showEarlier: '顯示較早的訊息',
+    showLater: '顯示較新的訊息',
     newMessages: {
       other: '{0} 則新訊息',
     },
