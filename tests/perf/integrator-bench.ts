@@ -14,6 +14,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { median } from '../support/median.js';
 import { MOCK_CHAT_BIN } from '../support/mock-chat-cli.js';
 import { packAndInstall, run } from '../support/package-install.js';
 import { writeCapture } from './check-stream/capture-lines.js';
@@ -30,8 +31,6 @@ export interface IntegratorFigures {
   startMs: { node: number; npmExecOffline: number; npx: number };
   check: { bytes: number; frames: number; seconds: number; rssMb: number; budgetMb: number };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 async function timed(command: string, args: string[], cwd: string, runs: number): Promise<number> {
   const times: number[] = [];

@@ -9,6 +9,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { median } from '../support/median.js';
 import { cpuMs, writeCalls } from '../support/proc.js';
 import { message, REQUEST_CHAT } from './server/frames.js';
 
@@ -92,8 +93,6 @@ async function oneRun(
     writesPer1000: (writes / trips) * 1000,
   };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 export async function logCostBench(log: (line: string) => void = console.log): Promise<LogCostFigures> {
   const modes: LogMode[] = ['silent', 'pretty', 'json'];

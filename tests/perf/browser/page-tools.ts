@@ -112,8 +112,4 @@ export function agentMessage(n: number, timestamp: number): string {
   });
 }
 
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
+export { median } from '../../support/median.js';

@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import path from 'node:path';
 import { freePort } from '../../support/free-port.js';
+import { median } from '../../support/median.js';
 import { schedCpuMs } from '../../support/proc.js';
 
 const ROOT = path.join(import.meta.dirname, '../../..');
@@ -93,8 +94,6 @@ export interface StartupFigures {
   /** MOCK_CHAT_BEFORE's bin, when given. */
   before?: Starts & { bin: string; cpuRatio: number; wallRatio: number };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 export async function serveStartup(runs = 9): Promise<StartupFigures> {
   const bare: Server = { name: 'node:http', args: (port) => [BARE, String(port)], path: '/' };
